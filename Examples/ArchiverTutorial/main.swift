@@ -1,0 +1,49 @@
+// Walks "Serializing & Archiving Structs in Swift with Archiver" end to end:
+// JSON text → response object → User → property list on disk → User again.
+import Foundation
+import Archiver
+
+func section(_ title: String) {
+    print("\n== \(title)")
+}
+
+do {
+    section("1. Serialize the server response")
+    let json = try tutorialResponseObject()
+    guard let serialized = User(responseObject: json) else {
+        throw ArchiverError.corruptFile(type: "User", id: "?", file: URL(fileURLWithPath: "-"), reason: "did not serialize")
+    }
+    print("User \(serialized.id): \(serialized.name), \(serialized.reviews.count) reviews")
+    for review in serialized.reviews {
+        print("  \(review.rating)★ \(review.restaurant.name): \(review.text)")
+    }
+
+    section("2. Serialize and archive in one step")
+    guard let user = User(responseObject: json, shouldArchive: true) else {
+        throw ArchiverError.corruptFile(type: "User", id: "?", file: URL(fileURLWithPath: "-"), reason: "did not serialize")
+    }
+    let fileURL = try Archiver.default.fileURL(for: User.self, resourceID: user.id)
+    print("Stored at \(fileURL.path)")
+
+    section("3. The file: a binary property list of the archive dictionary")
+    let bytes = try Data(contentsOf: fileURL)
+    print("\(bytes.count) bytes, starting \(String(decoding: bytes.prefix(8), as: UTF8.self).debugDescription)")
+    let contents = try PropertyListSerialization.propertyList(from: bytes, format: nil)
+    let xml = try PropertyListSerialization.data(fromPropertyList: contents, format: .xml, options: 0)
+    print(String(decoding: xml, as: UTF8.self))
+
+    section("4. Unarchive by id")
+    guard let unarchived = User(resourceID: user.id) else {
+        throw ArchiverError.corruptFile(type: "User", id: user.id, file: fileURL, reason: "did not unarchive")
+    }
+    let same = NSDictionary(dictionary: unarchived.archiveValue).isEqual(to: user.archiveValue)
+    print("User(resourceID: \(user.id.debugDescription)) → \(unarchived.name), \(unarchived.reviews.count) reviews")
+    print("Same user, field for field: \(same ? "yes" : "NO")")
+
+    section("5. Stored ids of User")
+    print(try User.storedResourceIDs())
+    if !same { exit(1) }
+} catch {
+    print("error: \(error)")
+    exit(1)
+}

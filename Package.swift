@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Archiver",
+    platforms: [
+        .macOS(.v12),
+        .iOS(.v15),
+        .tvOS(.v15),
+        .watchOS(.v8),
+    ],
+    products: [
+        .library(name: "Archiver", targets: ["Archiver"]),
+        .executable(name: "archiver-tutorial", targets: ["ArchiverTutorial"]),
+    ],
+    dependencies: [],
+    targets: [
+        .target(name: "Archiver"),
+        .executableTarget(
+            name: "ArchiverTutorial",
+            dependencies: ["Archiver"],
+            path: "Examples/ArchiverTutorial"
+        ),
+        .testTarget(name: "ArchiverTests", dependencies: ["Archiver"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}

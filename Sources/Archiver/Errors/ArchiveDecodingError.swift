@@ -1,0 +1,152 @@
+import Foundation
+
+/// Why a value could not be built from a response object or an archive, and where.
+///
+/// The description reads as a key path from the outermost type, then what was expected and
+/// what was found:
+///
+/// ```swift
+/// do {
+///     _ = try User.decode(archive: archive)
+/// } catch {
+///     print(error)  // User.reviews[1].restaurant.id: expected String, found number 42
+/// }
+/// ```
+public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// One step of a key path: a dictionary key or an array index.
+    public enum PathComponent: Sendable, Hashable, CustomStringConvertible {
+        case key(String)
+        case index(Int)
+
+        public var description: String {
+            switch self {
+            case .key(let key): ".\(key)"
+            case .index(let index): "[\(index)]"
+            }
+        }
+    }
+
+    /// What went wrong at the end of the key path.
+    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+        /// The key is missing or null and the property has no default.
+        case missingValue(expected: String)
+        /// The value is of another type, and no lossless conversion applies.
+        case typeMismatch(expected: String, found: String)
+        /// The value has the right type but is not acceptable, such as `"4x"` for an `Int`.
+        case invalidValue(expected: String, found: String)
+        /// A hand-written failable initializer returned `nil` without saying why.
+        case rejected(initializer: String)
+        /// A custom transform or validation failed with this message.
+        case custom(String)
+
+        public var description: String {
+            switch self {
+            case .missingValue(let expected): "expected \(expected), found nothing"
+            case .typeMismatch(let expected, let found): "expected \(expected), found \(found)"
+            case .invalidValue(let expected, let found): "expected \(expected), found \(found)"
+            case .rejected(let initializer): "\(initializer) returned nil"
+            case .custom(let message): message
+            }
+        }
+    }
+
+    /// The name of the outermost type being decoded.
+    public var typeName: String
+    /// The path from the outermost type to the failing value.
+    public var path: [PathComponent]
+    /// What went wrong there.
+    public var reason: Reason
+
+    /// Creates an error for `type`, at `path` below it.
+    public init(type: Any.Type, path: [PathComponent] = [], reason: Reason) {
+        self.init(typeName: String(describing: type), path: path, reason: reason)
+    }
+
+    /// Creates an error for the type named `typeName`, at `path` below it.
+    public init(typeName: String, path: [PathComponent] = [], reason: Reason) {
+        self.typeName = typeName
+        self.path = path
+        self.reason = reason
+    }
+
+    /// This error as seen from an enclosing type, which found the failing value at `prefix`.
+    ///
+    /// ```swift
+    /// // Review.restaurant.id: … becomes User.reviews[1].restaurant.id: …
+    /// error.nested(in: User.self, at: [.key("reviews"), .index(1)])
+    /// ```
+    public func nested(in type: Any.Type, at prefix: [PathComponent]) -> ArchiveDecodingError {
+        ArchiveDecodingError(type: type, path: prefix + path, reason: reason)
+    }
+
+    /// The key path as text: `User.reviews[1].restaurant.id`.
+    public var keyPath: String {
+        typeName + path.map(\.description).joined()
+    }
+
+    public var description: String {
+        "\(keyPath): \(reason)"
+    }
+
+    /// A short description of a value found in a response object or an archive, for messages.
+    ///
+    /// ```swift
+    /// ArchiveDecodingError.describe("4x")      // "String \"4x\""
+    /// ArchiveDecodingError.describe(NSNull())  // "null"
+    /// ```
+    public static func describe(_ value: Any?) -> String {
+        guard let value else { return "nothing" }
+        switch value {
+        case is NSNull:
+            return "null"
+        case let string as String:
+            let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string
+            return "String \(shown.debugDescription)"
+        case let bool as Bool where isBoolean(value):
+            return "Bool \(bool)"
+        case let number as NSNumber:
+            return "number \(number)"
+        case let array as [Any]:
+            return "array of \(array.count)"
+        case let dictionary as [String: Any]:
+            return "dictionary of \(dictionary.count)"
+        default:
+            return String(describing: type(of: value))
+        }
+    }
+}
+
+/// The outcome of decoding a collection element by element: what decoded, and why the rest did not.
+///
+/// ```swift
+/// let result = Review.decodeCollection(from: archives)
+/// print(result.values.count, "decoded")
+/// for failure in result.failures { print(failure) }  // [1] Review.restaurant: expected …
+/// ```
+public struct CollectionDecodingResult<Value> {
+    /// The elements that decoded, in order.
+    public var values: [Value] = []
+    /// One entry for each element that did not decode.
+    public var failures: [CollectionDecodingFailure] = []
+
+    public init() {}
+}
+
+extension CollectionDecodingResult: Sendable where Value: Sendable {}
+
+/// An element of a collection that did not decode: its index, and why.
+public struct CollectionDecodingFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The element's index in the collection.
+    public var index: Int
+    /// Why the element did not decode.
+    public var error: ArchiveDecodingError
+
+    public init(index: Int, error: ArchiveDecodingError) {
+        self.index = index
+        self.error = error
+    }
+
+    public var description: String {
+        "[\(index)] \(error)"
+    }
+}

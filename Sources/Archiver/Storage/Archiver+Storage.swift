@@ -1,0 +1,314 @@
+import Foundation
+
+extension Archiver {
+    /// Where one type's archives live: its folder, and the name errors give it.
+    struct Folder {
+        var typeName: String
+        var directoryName: String
+
+        init<Value: Archivable>(_ type: Value.Type) {
+            typeName = String(describing: type)
+            directoryName = type.directoryName
+        }
+
+        init(typeName: String, directoryName: String) {
+            self.typeName = typeName
+            self.directoryName = directoryName
+        }
+    }
+
+    // MARK: Locations
+
+    /// The folder that holds the archives of `type`.
+    ///
+    /// ```swift
+    /// try Archiver.default.directoryURL(for: User.self)  // …/com.MyApp.archives/User
+    /// ```
+    public func directoryURL<Value: Archivable>(for type: Value.Type) throws(ArchiverError) -> URL {
+        try directoryURL(of: Folder(type))
+    }
+
+    /// The file that holds, or would hold, the archive of the `type` value with id `resourceID`.
+    ///
+    /// ```swift
+    /// try Archiver.default.fileURL(for: User.self, resourceID: "abcd")  // …/User/abcd.plist
+    /// try Archiver.default.fileURL(for: User.self, resourceID: "../x")  // …/User/%2E.%2E%2Fx.plist
+    /// ```
+    public func fileURL<Value: Archivable>(for type: Value.Type, resourceID: String) throws(ArchiverError) -> URL {
+        try fileURL(in: Folder(type), id: resourceID).url
+    }
+
+    func directoryURL(of folder: Folder) throws(ArchiverError) -> URL {
+        guard let archiveDirectory = archiveDirectoryURL else { throw .noArchiveDirectory(type: folder.typeName) }
+        guard let component = ArchiveFileName.component(for: folder.directoryName) else {
+            throw .fileSystem(operation: "use the empty directory name of", file: archiveDirectory, reason: folder.typeName)
+        }
+        return archiveDirectory.appendingPathComponent(component, isDirectory: true)
+    }
+
+    private func fileURL(in folder: Folder, id: String) throws(ArchiverError) -> (url: URL, form: ArchiveFileName.Form) {
+        guard let (stem, form) = ArchiveFileName.stem(for: id) else { throw .emptyIdentifier(type: folder.typeName) }
+        let url = try directoryURL(of: folder).appendingPathComponent(stem + "." + ArchiveFileName.fileExtension, isDirectory: false)
+        return (url, form)
+    }
+
+    private func stagingDirectory() -> URL? {
+        archiveDirectoryURL?.appendingPathComponent(".staging", isDirectory: true)
+    }
+
+    // MARK: Store
+
+    /// Stores the archive of `value`, replacing any earlier one with the same id, and returns
+    /// the file's URL.
+    ///
+    /// ```swift
+    /// let url = try Archiver.default.store(user)  // …/User/abcd-efgh-ijkl-mnop.plist
+    /// ```
+    ///
+    /// - Throws: ``ArchiverError/invalidPropertyList(type:id:keyPath:found:)`` when the archive
+    ///   holds a value a property list cannot (nothing is written then),
+    ///   ``ArchiverError/emptyIdentifier(type:)``, or ``ArchiverError/fileSystem(operation:file:reason:)``.
+    @discardableResult
+    public func store<Value: Archivable>(_ value: Value) throws(ArchiverError) -> URL {
+        let folder = Folder(Value.self)
+        let id = value.id
+        let data: Data
+        do {
+            data = try PropertyListCoding.data(for: value.archiveValue, maximumDepth: limits.maximumDepth)
+        } catch {
+            switch error {
+            case .unsupportedValue(let keyPath, let found):
+                throw .invalidPropertyList(type: folder.typeName, id: id, keyPath: keyPath, found: found)
+            case .malformed(let reason):
+                throw .invalidPropertyList(type: folder.typeName, id: id, keyPath: "", found: reason)
+            }
+        }
+        return try store(data, in: folder, id: id)
+    }
+
+    /// Writes `data` as the file of `id` in `folder`, atomically.
+    func store(_ data: Data, in folder: Folder, id: String) throws(ArchiverError) -> URL {
+        let (url, form) = try fileURL(in: folder, id: id)
+        if form == .hashed {
+            hashedNameLock.lock()
+            defer { hashedNameLock.unlock() }
+            let identifierURL = url.deletingPathExtension().appendingPathExtension(ArchiveFileName.identifierExtension)
+            try writeAtomically(Data(id.utf8), to: identifierURL)
+            try writeAtomically(data, to: url)
+        } else {
+            try writeAtomically(data, to: url)
+        }
+        return url
+    }
+
+    private func writeAtomically(_ data: Data, to url: URL) throws(ArchiverError) {
+        guard let staging = stagingDirectory() else { throw .noArchiveDirectory(type: url.deletingLastPathComponent().lastPathComponent) }
+        // A folder can vanish between attempts when another thread clears the archiver; a few
+        // attempts let the last writer win instead of failing.
+        var attempts = 0
+        while true {
+            do {
+                try FileIO.writeAtomically(data, to: url.path, stagingDirectory: staging.path)
+                return
+            } catch .missingDirectory where attempts < 8 {
+                attempts += 1
+                do {
+                    try FileIO.createDirectory(url.deletingLastPathComponent().path)
+                    try FileIO.createDirectory(staging.path)
+                } catch {
+                    if attempts == 8 { throw Self.error(error, file: url) }
+                }
+            } catch {
+                throw Self.error(error, file: url)
+            }
+        }
+    }
+
+    // MARK: Load
+
+    /// Loads the `type` value stored under `resourceID`; `nil` if there is none.
+    ///
+    /// ```swift
+    /// let user = try Archiver.default.load(User.self, resourceID: "abcd-efgh-ijkl-mnop")
+    /// ```
+    ///
+    /// - Throws: ``ArchiverError/corruptFile(type:id:file:reason:)`` for a file that is not an
+    ///   archive, ``ArchiverError/decodingFailed(type:id:file:error:)`` for one the type rejects,
+    ///   ``ArchiverError/fileTooLarge(type:id:file:size:limit:)``, or ``ArchiverError/emptyIdentifier(type:)``.
+    public func load<Value: Archivable>(_ type: Value.Type, resourceID: String) throws(ArchiverError) -> Value? {
+        let folder = Folder(type)
+        guard let (archive, url) = try loadArchive(in: folder, id: resourceID) else { return nil }
+        do {
+            return try Value.decode(archive: archive)
+        } catch {
+            throw .decodingFailed(type: folder.typeName, id: resourceID, file: url, error: error)
+        }
+    }
+
+    /// The archive dictionary stored for the `type` value with id `resourceID`, without decoding it.
+    ///
+    /// ```swift
+    /// let archive = try Archiver.default.archive(for: User.self, resourceID: "abcd")
+    /// archive?["name"]  // "George Costanza"
+    /// ```
+    public func archive<Value: Archivable>(for type: Value.Type, resourceID: String) throws(ArchiverError) -> Archive? {
+        try loadArchive(in: Folder(type), id: resourceID)?.archive
+    }
+
+    func loadArchive(in folder: Folder, id: String) throws(ArchiverError) -> (archive: Archive, url: URL)? {
+        guard let (data, url) = try loadData(in: folder, id: id) else { return nil }
+        do {
+            return (try PropertyListCoding.archive(from: data, maximumDepth: limits.maximumDepth), url)
+        } catch {
+            switch error {
+            case .malformed(let reason), .unsupportedValue(_, let reason):
+                throw .corruptFile(type: folder.typeName, id: id, file: url, reason: reason)
+            }
+        }
+    }
+
+    /// The bytes of the file of `id` in `folder`; `nil` if there is none.
+    func loadData(in folder: Folder, id: String) throws(ArchiverError) -> (data: Data, url: URL)? {
+        let (url, _) = try fileURL(in: folder, id: id)
+        let limit = limits.maximumFileSize
+        let result: FileIO.ReadResult
+        do {
+            result = try FileIO.readFile(url.path, limit: limit)
+        } catch {
+            throw Self.error(error, file: url)
+        }
+        switch result {
+        case .missing:
+            return nil
+        case .notRegularFile:
+            throw .corruptFile(type: folder.typeName, id: id, file: url, reason: "is not a regular file")
+        case .tooLarge(let size):
+            throw .fileTooLarge(type: folder.typeName, id: id, file: url, size: size, limit: limit)
+        case .contents(let data):
+            return (data, url)
+        }
+    }
+
+    // MARK: Delete
+
+    /// Deletes the archive of the `type` value with id `resourceID`; one that is not stored is
+    /// not an error.
+    ///
+    /// ```swift
+    /// try Archiver.default.delete(User.self, resourceID: "abcd-efgh-ijkl-mnop")
+    /// ```
+    public func delete<Value: Archivable>(_ type: Value.Type, resourceID: String) throws(ArchiverError) {
+        try delete(in: Folder(type), id: resourceID)
+    }
+
+    func delete(in folder: Folder, id: String) throws(ArchiverError) {
+        let (url, form) = try fileURL(in: folder, id: id)
+        do throws(FileIO.Failure) {
+            if form == .hashed {
+                hashedNameLock.lock()
+                defer { hashedNameLock.unlock() }
+                try FileIO.remove(url.path)
+                try FileIO.remove(url.deletingPathExtension().appendingPathExtension(ArchiveFileName.identifierExtension).path)
+            } else {
+                try FileIO.remove(url.path)
+            }
+        } catch {
+            throw Self.error(error, file: url)
+        }
+    }
+
+    // MARK: Whole types
+
+    /// The ids of every stored value of `type`, sorted.
+    ///
+    /// ```swift
+    /// try Archiver.default.resourceIDs(of: User.self)  // ["abcd-efgh-ijkl-mnop", …]
+    /// ```
+    public func resourceIDs<Value: Archivable>(of type: Value.Type) throws(ArchiverError) -> [String] {
+        try resourceIDs(in: Folder(type))
+    }
+
+    func resourceIDs(in folder: Folder) throws(ArchiverError) -> [String] {
+        let directory = try directoryURL(of: folder)
+        let names: [String]
+        do {
+            names = try FileIO.contents(of: directory.path)
+        } catch {
+            throw Self.error(error, file: directory)
+        }
+        let suffix = "." + ArchiveFileName.fileExtension
+        var ids: [String] = []
+        for name in names where name.hasSuffix(suffix) {
+            let stem = String(name.dropLast(suffix.count))
+            guard let (id, form) = ArchiveFileName.identifier(forStem: stem) else { continue }
+            if let id {
+                ids.append(id)
+            } else if form == .hashed, let id = hashedIdentifier(stem: stem, in: directory) {
+                ids.append(id)
+            }
+        }
+        return ids.sorted()
+    }
+
+    /// The id kept beside a hashed file, if it is there and hashes to the file's name.
+    private func hashedIdentifier(stem: String, in directory: URL) -> String? {
+        let url = directory.appendingPathComponent(stem + "." + ArchiveFileName.identifierExtension)
+        guard case .contents(let data)? = try? FileIO.readFile(url.path, limit: limits.maximumFileSize),
+              let id = String(data: data, encoding: .utf8),
+              ArchiveFileName.stem(for: id)?.stem == stem
+        else { return nil }
+        return id
+    }
+
+    /// Every stored value of `type`, sorted by id. Files that cannot be read or decoded are skipped,
+    /// as ``Archivable/init(resourceID:)`` treats them; use ``loadAll(_:failures:)`` to see them.
+    ///
+    /// ```swift
+    /// let users = try Archiver.default.loadAll(User.self)
+    /// ```
+    public func loadAll<Value: Archivable>(_ type: Value.Type) throws(ArchiverError) -> [Value] {
+        var failures: [ArchiverError] = []
+        return try loadAll(type, failures: &failures)
+    }
+
+    /// Every stored value of `type` that loads, sorted by id, with an error for each that does not.
+    ///
+    /// ```swift
+    /// var failures: [ArchiverError] = []
+    /// let users = try Archiver.default.loadAll(User.self, failures: &failures)
+    /// ```
+    public func loadAll<Value: Archivable>(_ type: Value.Type, failures: inout [ArchiverError]) throws(ArchiverError) -> [Value] {
+        var values: [Value] = []
+        for id in try resourceIDs(of: type) {
+            do {
+                if let value = try load(type, resourceID: id) { values.append(value) }
+            } catch {
+                failures.append(error)
+            }
+        }
+        return values
+    }
+
+    /// Deletes every stored value of `type`.
+    ///
+    /// ```swift
+    /// try Archiver.default.deleteAll(User.self)
+    /// ```
+    public func deleteAll<Value: Archivable>(_ type: Value.Type) throws(ArchiverError) {
+        let directory = try directoryURL(of: Folder(type))
+        do {
+            try FileIO.removeDirectory(directory.path)
+        } catch {
+            throw Self.error(error, file: directory)
+        }
+    }
+
+    static func error(_ failure: FileIO.Failure, file: URL) -> ArchiverError {
+        switch failure {
+        case .missingDirectory:
+            .fileSystem(operation: "write", file: file, reason: "its folder could not be created")
+        case .system(let operation, _, let reason):
+            .fileSystem(operation: operation, file: file, reason: reason)
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// Stores archives as property-list files, one per value, in a folder per type.
+///
+/// Files live at `<root>/<archive directory name>/<directory name>/<id>.plist`. The root
+/// defaults to the caches directory (`Library/Caches` on Apple platforms; `$XDG_CACHE_HOME`,
+/// else `~/.cache`, on Linux), and the archive directory name to `com.<BundleName>.archives`.
+///
+/// ```swift
+/// Archiver.rootDirectoryURL = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first
+/// Archiver.archiveDirectoryName = "com.CustomName.archives"
+///
+/// let testArchiver = Archiver(archiveDirectoryURL: URL(fileURLWithPath: "/tmp/archives"))
+/// try testArchiver.store(user)  // /tmp/archives/User/abcd-efgh-ijkl-mnop.plist
+/// ```
+///
+/// An archiver is safe to use from many threads and tasks at once. Writes are atomic: a reader
+/// sees the previous file or the new one, whole, and the last writer wins.
+open class Archiver: @unchecked Sendable {
+    /// The archiver every ``Archivable`` type uses unless it names another.
+    public static let `default` = Archiver()
+
+    /// The caches directory as Foundation reports it on this platform.
+    static let cachesDirectoryURL: URL? = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+
+    /// `com.<BundleName>.archives`: the bundle's `CFBundleName`, or the executable's name where
+    /// there is no bundle (a Linux executable, a test runner).
+    static let defaultDirectoryName: String = {
+        let bundleName = Bundle.main.infoDictionary?["CFBundleName"] as? String
+        let executableName = Bundle.main.executableURL?.lastPathComponent ?? ProcessInfo.processInfo.processName
+        let name = [bundleName, executableName].compactMap { $0 }.first { !$0.isEmpty } ?? "UnknownApp"
+        return ArchiveFileName.component(for: "com.\(name).archives") ?? "com.UnknownApp.archives"
+    }()
+
+    /// Where the default archiver keeps its type folders: `<caches>/com.<BundleName>.archives`.
+    public static let defaultDirectoryURL: URL? = cachesDirectoryURL?.appendingPathComponent(defaultDirectoryName)
+
+    private struct Location {
+        var rootDirectoryURL: URL?
+        var archiveDirectoryName: String
+        var archiveDirectoryURL: URL?
+    }
+
+    private let location: Locked<Location>
+    private let settings: Locked<Limits>
+    /// Serialises stores and deletes of hashed ids, whose id file and archive file go together.
+    let hashedNameLock = NSLock()
+
+    /// The root folder of the default archiver's archive directory.
+    ///
+    /// Setting it moves the default archiver's archives to `<root>/<archiveDirectoryName>`.
+    public class var rootDirectoryURL: URL? {
+        get { Archiver.default.rootDirectoryURL }
+        set { Archiver.default.rootDirectoryURL = newValue }
+    }
+
+    /// The name of the default archiver's folder in its root. Defaults to `com.<BundleName>.archives`.
+    public class var archiveDirectoryName: String {
+        get { Archiver.default.archiveDirectoryName }
+        set { Archiver.default.archiveDirectoryName = newValue }
+    }
+
+    var rootDirectoryURL: URL? {
+        get { location.withLock { $0.rootDirectoryURL } }
+        set {
+            location.withLock {
+                $0.rootDirectoryURL = newValue
+                $0.archiveDirectoryURL = Self.archiveDirectoryURL(root: newValue, name: $0.archiveDirectoryName)
+            }
+        }
+    }
+
+    var archiveDirectoryName: String {
+        get { location.withLock { $0.archiveDirectoryName } }
+        set {
+            location.withLock {
+                $0.archiveDirectoryName = newValue
+                $0.archiveDirectoryURL = Self.archiveDirectoryURL(root: $0.rootDirectoryURL, name: newValue)
+            }
+        }
+    }
+
+    /// The folder that holds this archiver's type folders, or `nil` if it has none.
+    public private(set) var archiveDirectoryURL: URL? {
+        get { location.withLock { $0.archiveDirectoryURL } }
+        set { location.withLock { $0.archiveDirectoryURL = newValue } }
+    }
+
+    /// Limits applied when reading files, so that a hostile file cannot exhaust memory.
+    public var limits: Limits {
+        get { settings.withLock { $0 } }
+        set { settings.withLock { $0 = newValue } }
+    }
+
+    /// Creates an archiver that keeps its type folders in `archiveDirectoryURL`.
+    ///
+    /// ```swift
+    /// let archiver = Archiver(archiveDirectoryURL: FileManager.default.temporaryDirectory
+    ///     .appendingPathComponent("archives"))
+    /// ```
+    public init(archiveDirectoryURL: URL? = Archiver.defaultDirectoryURL) {
+        location = Locked(Location(
+            rootDirectoryURL: Self.cachesDirectoryURL,
+            archiveDirectoryName: Self.defaultDirectoryName,
+            archiveDirectoryURL: archiveDirectoryURL
+        ))
+        settings = Locked(Limits())
+    }
+
+    private static func archiveDirectoryURL(root: URL?, name: String) -> URL? {
+        guard let component = ArchiveFileName.component(for: name) else { return nil }
+        return root?.appendingPathComponent(component, isDirectory: true)
+    }
+
+    /// Deletes every archive of every type this archiver holds.
+    ///
+    /// Use ``removeAll()`` to learn why, if it fails.
+    public func clearAll() {
+        try? removeAll()
+    }
+
+    /// Deletes every archive of every type this archiver holds.
+    ///
+    /// ```swift
+    /// try Archiver.default.removeAll()
+    /// ```
+    public func removeAll() throws(ArchiverError) {
+        guard let directory = archiveDirectoryURL else { return }
+        do {
+            try FileIO.removeDirectory(directory.path)
+        } catch {
+            throw Self.error(error, file: directory)
+        }
+    }
+}
+
+extension Archiver {
+    /// Bounds on what a read accepts.
+    ///
+    /// ```swift
+    /// Archiver.default.limits.maximumFileSize = 1 << 20  // refuse archives over 1 MiB
+    /// ```
+    public struct Limits: Sendable, Equatable {
+        /// The largest file, in bytes, that is read. Default: 256 MiB.
+        public var maximumFileSize: Int = 256 << 20
+        /// The deepest nesting of arrays and dictionaries read or written. Default: 512.
+        public var maximumDepth: Int = PropertyListCoding.defaultMaximumDepth
+
+        public init() {}
+
+        public init(maximumFileSize: Int, maximumDepth: Int) {
+            self.maximumFileSize = maximumFileSize
+            self.maximumDepth = maximumDepth
+        }
+    }
+}

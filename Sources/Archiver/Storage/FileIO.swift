@@ -1,0 +1,141 @@
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The one place bytes reach the disk and come back: atomic replacement, bounded reads.
+///
+/// A write goes to a new file in a staging folder beside the type folders, then is renamed over
+/// the destination. A reader sees the old file or the new one, whole; a process killed
+/// mid-write leaves at most an orphan in the staging folder, never in a type's folder.
+enum FileIO {
+    enum Failure: Error {
+        /// The destination's folder or the staging folder does not exist.
+        case missingDirectory
+        case system(operation: String, path: String, reason: String)
+
+        static func system(operation: String, path: String, code: Int32) -> Failure {
+            .system(operation: operation, path: path, reason: String(cString: strerror(code)))
+        }
+    }
+
+    /// Writes `data` to `destination` atomically, staging it in `stagingDirectory`.
+    static func writeAtomically(_ data: Data, to destination: String, stagingDirectory: String) throws(Failure) {
+        let temporary = stagingDirectory + "/" + UUID().uuidString + ".tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw code == ENOENT ? .missingDirectory : .system(operation: "create", path: temporary, code: code)
+        }
+        let written: Int32? = data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let result = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += result
+            }
+            return nil
+        }
+        let closeFailed = close(descriptor) != 0
+        if let code = written ?? (closeFailed ? errno : nil) {
+            unlink(temporary)
+            throw .system(operation: "write", path: temporary, code: code)
+        }
+        guard rename(temporary, destination) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw code == ENOENT ? .missingDirectory : .system(operation: "rename", path: destination, code: code)
+        }
+    }
+
+    enum ReadResult {
+        case missing
+        case tooLarge(size: Int)
+        case notRegularFile
+        case contents(Data)
+    }
+
+    /// Reads the whole file at `path`, unless it is missing, not a regular file, or over `limit` bytes.
+    static func readFile(_ path: String, limit: Int) throws(Failure) -> ReadResult {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return .missing }
+            if code == EISDIR { return .notRegularFile }
+            throw .system(operation: "open", path: path, code: code)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .system(operation: "stat", path: path, code: errno) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .notRegularFile }
+        let size = Int(status.st_size)
+        guard size <= limit else { return .tooLarge(size: size) }
+        var data = Data(count: size)
+        var offset = 0
+        let failure: Int32? = data.withUnsafeMutableBytes { buffer in
+            while offset < size {
+                let result = read(descriptor, buffer.baseAddress! + offset, size - offset)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if result == 0 { break }
+                offset += result
+            }
+            return nil
+        }
+        if let failure { throw .system(operation: "read", path: path, code: failure) }
+        // A file replaced by rename is never truncated in place; a short read means another
+        // writer truncated it, and what was read is handed on to be judged by the decoder.
+        if offset < size { data.count = offset }
+        return .contents(data)
+    }
+
+    /// Removes the file at `path`; a missing file is not an error.
+    static func remove(_ path: String) throws(Failure) {
+        guard unlink(path) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return }
+            throw .system(operation: "delete", path: path, code: code)
+        }
+    }
+
+    /// Creates `path` and any missing parents.
+    static func createDirectory(_ path: String) throws(Failure) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
+            throw .system(operation: "create directory", path: path, reason: error.localizedDescription)
+        }
+    }
+
+    /// The names in the folder at `path`; a missing folder has none.
+    static func contents(of path: String) throws(Failure) -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return [] }
+            throw .system(operation: "list", path: path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Removes the folder at `path` and everything in it; a missing folder is not an error.
+    static func removeDirectory(_ path: String) throws(Failure) {
+        do {
+            try FileManager.default.removeItem(atPath: path)
+        } catch {
+            if !FileManager.default.fileExists(atPath: path) { return }
+            throw .system(operation: "delete", path: path, reason: error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// A value guarded by a lock, for the little mutable state an ``Archiver`` shares across threads.
+///
+/// `NSLock` rather than `Mutex`, which needs macOS 15 and iOS 18.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
