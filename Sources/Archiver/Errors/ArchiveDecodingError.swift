@@ -119,7 +119,7 @@ public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConv
 /// The outcome of decoding a collection element by element: what decoded, and why the rest did not.
 ///
 /// ```swift
-/// let result = Review.decodeCollection(from: archives)
+/// let result = Review.decodeCollection(archives: archives)
 /// print(result.values.count, "decoded")
 /// for failure in result.failures { print(failure) }  // [1] Review.restaurant: expected …
 /// ```

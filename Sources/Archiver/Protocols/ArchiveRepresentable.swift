@@ -71,7 +71,7 @@ extension ArchiveRepresentable {
 
     /// The values of an array of archives; invalid elements are dropped.
     ///
-    /// Use ``decodeCollection(from:)`` to learn why an element was dropped.
+    /// Use ``decodeCollection(archives:)`` to learn why an element was dropped.
     public static func unarchivedCollection(from archives: [Archive]) -> [Self] {
         archives.compactMap { Self(archive: $0) }
     }
@@ -79,11 +79,11 @@ extension ArchiveRepresentable {
     /// The values of an array of archives, and the reason each invalid element was dropped.
     ///
     /// ```swift
-    /// let result = Review.decodeCollection(from: archives)
+    /// let result = Review.decodeCollection(archives: archives)
     /// result.values    // the reviews that decoded
     /// result.failures  // [CollectionDecodingFailure(index: 1, error: Review.restaurant: …)]
     /// ```
-    public static func decodeCollection(from archives: [Archive]) -> CollectionDecodingResult<Self> {
+    public static func decodeCollection(archives: [Archive]) -> CollectionDecodingResult<Self> {
         var result = CollectionDecodingResult<Self>()
         for (index, archive) in archives.enumerated() {
             do {

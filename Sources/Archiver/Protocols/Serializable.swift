@@ -72,7 +72,7 @@ extension Serializable {
 
     /// The values of an array of response objects; invalid elements are dropped.
     ///
-    /// Use ``decodeCollection(from:)`` to learn why an element was dropped.
+    /// Use ``decodeCollection(responseObjects:)`` to learn why an element was dropped.
     public static func serializedCollection(from responseObjects: [ResponseObject]) -> [Self] {
         responseObjects.compactMap { Self(responseObject: $0) }
     }
@@ -80,10 +80,10 @@ extension Serializable {
     /// The values of an array of response objects, and the reason each invalid element was dropped.
     ///
     /// ```swift
-    /// let result = Review.decodeCollection(from: reviewsJSON)
+    /// let result = Review.decodeCollection(responseObjects: reviewsJSON)
     /// for failure in result.failures { print(failure) }  // [2]: Review.restaurant: …
     /// ```
-    public static func decodeCollection(from responseObjects: [ResponseObject]) -> CollectionDecodingResult<Self> {
+    public static func decodeCollection(responseObjects: [ResponseObject]) -> CollectionDecodingResult<Self> {
         var result = CollectionDecodingResult<Self>()
         for (index, responseObject) in responseObjects.enumerated() {
             do {
