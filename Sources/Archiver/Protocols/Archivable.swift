@@ -107,6 +107,15 @@ extension Archivable {
         try Self.archiver.delete(Self.self, resourceID: id)
     }
 
+    /// Deletes the archive stored under `resourceID`; one that is not stored is not an error.
+    ///
+    /// ```swift
+    /// try User.delete(resourceID: "abcd-efgh-ijkl-mnop")
+    /// ```
+    public static func delete(resourceID: String) throws(ArchiverError) {
+        try archiver.delete(Self.self, resourceID: resourceID)
+    }
+
     /// The ids of every value of this type that is stored, sorted.
     public static func storedResourceIDs() throws(ArchiverError) -> [String] {
         try archiver.resourceIDs(of: Self.self)

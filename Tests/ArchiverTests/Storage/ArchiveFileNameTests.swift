@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import Archiver
+
+struct ArchiveFileNameTests {
+    /// Ids that attack the file system: traversal, separators, NUL, hidden and reserved names,
+    /// normalisation, control characters, over-long names, and a sample of the Big List of
+    /// Naughty Strings.
+    static let hostileIDs: [String] = [
+        ".", "..", "../x", "../../etc/passwd", "/", "//", "/etc/passwd", "a/b", "a/../b", "./a", ".hidden",
+        "..a", "a\u{0}b", "\u{0}", "x\u{0}/../../y", "a\\b", "..\\..\\windows", "C:", "C:\\x", "a:b",
+        " ", "  ", " leading", "trailing ", "\t", "\n", "line\nbreak", "\r\n", "\u{7F}", "\u{1B}[31mred",
+        "%", "%%", "%2F", "%2E%2E", "%%0000", "100%", "a%zz", "%C3%A9",
+        "é", "e\u{301}", "Å", "A\u{30A}", "\u{212B}", "ﬁ", "Ǆ", "İ", "ß", "ς", "σ", "Σ",
+        "😀", "👩‍👩‍👧‍👦", "🇺🇸", "\u{FEFF}bom", "\u{200B}", "\u{202E}evil", "\u{FFFD}", "\u{10FFFF}",
+        "日本語", "Ω≈ç√∫˜µ≤≥÷", "田中さんにあげて下さい", "ثم نفس سقطت", "בְּרֵאשִׁית", "𝕋𝕙𝕖",
+        "CON", "PRN", "AUX", "NUL", "COM1", "LPT1", "con.txt", "desktop.ini", ".DS_Store", "Icon\r",
+        "<script>alert(1)</script>", "'; DROP TABLE users;--", "${HOME}", "$(rm -rf /)", "`id`", "*", "?", "|",
+        "\"quoted\"", "a<b>c", "null", "nil", "undefined", "true", "-1", "0", "1e308", "NaN",
+        String(repeating: "a", count: 249), String(repeating: "a", count: 250), String(repeating: "a", count: 300),
+        String(repeating: "é", count: 100), String(repeating: "/", count: 300), String(repeating: "../", count: 2000),
+        String(repeating: "x", count: 100_000),
+    ]
+
+    @Test func plainIdsAreTheirOwnFileNames() throws {
+        for id in ["abcd-efgh-ijkl-mnop", "123-456", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "user_1", "a.b", "a b", "x~y(1)"] {
+            let (stem, form) = try #require(ArchiveFileName.stem(for: id))
+            #expect(stem == id)
+            #expect(form == .plain)
+        }
+    }
+
+    @Test func unsafeIdsAreEscapedOrHashedAndMapBack() throws {
+        for id in Self.hostileIDs {
+            let (stem, form) = try #require(ArchiveFileName.stem(for: id), "\(id.debugDescription)")
+            #expect(!stem.contains("/"), "\(id.debugDescription) → \(stem)")
+            #expect(!stem.hasPrefix("."), "\(id.debugDescription) → \(stem)")
+            #expect(!stem.utf8.contains(0))
+            #expect(stem.utf8.count + ".plist".utf8.count <= 255)
+            #expect(stem.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F })
+            let back = try #require(ArchiveFileName.identifier(forStem: stem))
+            #expect(back.form == form)
+            if form == .hashed {
+                #expect(back.id == nil)
+            } else {
+                #expect(back.id.map { Array($0.utf8) } == Array(id.utf8), "\(id.debugDescription)")
+            }
+        }
+    }
+
+    @Test func canonicallyEquivalentIdsGetDistinctFiles() throws {
+        let composed = try #require(ArchiveFileName.stem(for: "\u{E9}")?.stem)
+        let decomposed = try #require(ArchiveFileName.stem(for: "e\u{301}")?.stem)
+        #expect(composed == "%C3%A9")
+        #expect(decomposed == "e%CC%81")
+    }
+
+    @Test func theEmptyIdHasNoFileName() {
+        #expect(ArchiveFileName.stem(for: "") == nil)
+    }
+
+    @Test func namesThisMappingDoesNotProduceAreNotIds() {
+        for stem in ["%", "%zz", "%2", "a%2Fb%", "%2e", "%%abc", "%%" + String(repeating: "A", count: 64), ".hidden", "%C3"] {
+            #expect(ArchiveFileName.identifier(forStem: stem)?.id == nil, "\(stem)")
+        }
+    }
+
+    @Test func idsAtTheLengthLimitSwitchToHashing() throws {
+        let longest = String(repeating: "a", count: 249)
+        #expect(ArchiveFileName.stem(for: longest)?.form == .plain)
+        let tooLong = String(repeating: "a", count: 250)
+        #expect(ArchiveFileName.stem(for: tooLong)?.form == .hashed)
+        let (stem, _) = try #require(ArchiveFileName.stem(for: tooLong))
+        #expect(stem == "%%" + SHA256.hexDigest(of: Array(tooLong.utf8)))
+    }
+
+    @Test func sha256MatchesPublishedVectors() {
+        #expect(SHA256.hexDigest(of: []) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hexDigest(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hexDigest(of: Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(SHA256.hexDigest(of: [UInt8](repeating: 0x61, count: 1_000_000))
+            == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import Archiver
+
+/// Every hostile id stores, loads, lists and deletes inside its type's folder, and no other.
+struct HostileIDStorageTests {
+    @Test func hostileIdsRoundTripThroughDiskWithoutLeavingTheirFolder() async throws {
+        try await TemporaryArchiver.with { archiver in
+            let folder = try archiver.directoryURL(for: Note.self)
+            let archiveDirectory = try #require(archiver.archiveDirectoryURL)
+            for (index, id) in ArchiveFileNameTests.hostileIDs.enumerated() {
+                let note = Note(id: id, text: "note \(index)", revision: index)
+                let url = try note.store()
+                #expect(url.deletingLastPathComponent().standardizedFileURL == folder.standardizedFileURL)
+                #expect(try Note.load(resourceID: id) == note, "\(id.debugDescription)")
+            }
+            let stored = try Note.storedResourceIDs()
+            #expect(Set(stored.map { Array($0.utf8) }) == Set(ArchiveFileNameTests.hostileIDs.map { Array($0.utf8) }))
+            #expect(stored.count == ArchiveFileNameTests.hostileIDs.count)
+
+            // Nothing was written anywhere but the Note folder (and the staging folder is empty).
+            let outside = filesBelow(archiveDirectory).filter { !$0.hasPrefix("Note/") }
+            #expect(outside.isEmpty, "\(outside)")
+
+            for id in ArchiveFileNameTests.hostileIDs {
+                try Note.delete(resourceID: id)
+                #expect(try Note.load(resourceID: id) == nil)
+            }
+            #expect(filesBelow(folder).isEmpty)
+        }
+    }
+
+    @Test func hostileDirectoryNamesStayInsideTheArchiveDirectory() async throws {
+        struct Escapee: Archivable {
+            static var archiver: Archiver { TemporaryArchiver.current }
+            static var directoryName: String { "../../escaped" }
+            let id: String
+            var archiveValue: Archive { ["id": id] }
+            init(id: String) { self.id = id }
+            init?(archive: Archive) { guard let id = archive["id"] as? String else { return nil }; self.id = id }
+        }
+        try await TemporaryArchiver.with { archiver in
+            let url = try Escapee(id: "x").store()
+            let archiveDirectory = try #require(archiver.archiveDirectoryURL).standardizedFileURL
+            #expect(url.deletingLastPathComponent().deletingLastPathComponent().standardizedFileURL == archiveDirectory)
+            #expect(url.deletingLastPathComponent().lastPathComponent == "%2E.%2F..%2Fescaped")
+            #expect(Escapee(resourceID: "x")?.id == "x")
+        }
+    }
+
+    @Test func caseAndNormalisationVariantsAreSeparateValues() async throws {
+        try await TemporaryArchiver.with { _ in
+            let composed = Note(id: "caf\u{E9}", text: "composed")
+            let decomposed = Note(id: "cafe\u{301}", text: "decomposed")
+            try composed.store()
+            try decomposed.store()
+            #expect(try Note.load(resourceID: "caf\u{E9}")?.text == "composed")
+            #expect(try Note.load(resourceID: "cafe\u{301}")?.text == "decomposed")
+            #expect(try Note.storedResourceIDs().count == 2)
+        }
+    }
+
+    @Test func hashedIdsAreListedFromTheFileBesideThem() async throws {
+        try await TemporaryArchiver.with { archiver in
+            let id = String(repeating: "long/", count: 100)
+            let note = Note(id: id, text: "long")
+            let url = try note.store()
+            #expect(url.lastPathComponent.hasPrefix("%%"))
+            let identifierFile = url.deletingPathExtension().appendingPathExtension("id")
+            #expect(try String(contentsOf: identifierFile, encoding: .utf8) == id)
+            #expect(try Note.storedResourceIDs() == [id])
+            #expect(try Note.loadAll() == [note])
+
+            // A hashed file whose id file is missing or names another id is not listed.
+            try Data("other".utf8).write(to: identifierFile)
+            #expect(try Note.storedResourceIDs().isEmpty)
+            try note.delete()
+            #expect(filesBelow(try archiver.directoryURL(for: Note.self)).isEmpty)
+        }
+    }
+}
