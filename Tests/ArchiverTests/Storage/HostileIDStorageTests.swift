@@ -5,7 +5,7 @@ import Testing
 /// Every hostile id stores, loads, lists and deletes inside its type's folder, and no other.
 struct HostileIDStorageTests {
     @Test func hostileIdsRoundTripThroughDiskWithoutLeavingTheirFolder() async throws {
-        try await TemporaryArchiver.with { archiver in
+        try await TemporaryArchiver.with { archiver throws in
             let folder = try archiver.directoryURL(for: Note.self)
             let archiveDirectory = try #require(archiver.archiveDirectoryURL)
             for (index, id) in ArchiveFileNameTests.hostileIDs.enumerated() {
@@ -39,7 +39,7 @@ struct HostileIDStorageTests {
             init(id: String) { self.id = id }
             init?(archive: Archive) { guard let id = archive["id"] as? String else { return nil }; self.id = id }
         }
-        try await TemporaryArchiver.with { archiver in
+        try await TemporaryArchiver.with { archiver throws in
             let url = try Escapee(id: "x").store()
             let archiveDirectory = try #require(archiver.archiveDirectoryURL).standardizedFileURL
             #expect(url.deletingLastPathComponent().deletingLastPathComponent().standardizedFileURL == archiveDirectory)
@@ -49,7 +49,7 @@ struct HostileIDStorageTests {
     }
 
     @Test func caseAndNormalisationVariantsAreSeparateValues() async throws {
-        try await TemporaryArchiver.with { _ in
+        try await TemporaryArchiver.with { _ throws in
             let composed = Note(id: "caf\u{E9}", text: "composed")
             let decomposed = Note(id: "cafe\u{301}", text: "decomposed")
             try composed.store()
@@ -61,7 +61,7 @@ struct HostileIDStorageTests {
     }
 
     @Test func hashedIdsAreListedFromTheFileBesideThem() async throws {
-        try await TemporaryArchiver.with { archiver in
+        try await TemporaryArchiver.with { archiver throws in
             let id = String(repeating: "long/", count: 100)
             let note = Note(id: id, text: "long")
             let url = try note.store()

@@ -7,12 +7,12 @@ enum TemporaryArchiver {
     @TaskLocal static var current = Archiver(archiveDirectoryURL: nil)
 
     /// Runs `body` with a new archiver on a temporary folder, then deletes the folder.
-    static func with<Result>(_ body: (Archiver) async throws -> Result) async throws -> Result {
+    static func with(_ body: (Archiver) async throws -> Void) async throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("ArchiverTests-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let archiver = Archiver(archiveDirectoryURL: directory)
-        return try await $current.withValue(archiver) {
+        try await $current.withValue(archiver) {
             try await body(archiver)
         }
     }
