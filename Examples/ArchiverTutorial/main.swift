@@ -36,7 +36,7 @@ do {
     guard let unarchived = User(resourceID: user.id) else {
         throw ArchiverError.corruptFile(type: "User", id: user.id, file: fileURL, reason: "did not unarchive")
     }
-    let same = NSDictionary(dictionary: unarchived.archiveValue).isEqual(to: user.archiveValue)
+    let same = unarchived.archiveValue.hasSameContent(as: user.archiveValue)
     print("User(resourceID: \(user.id.debugDescription)) → \(unarchived.name), \(unarchived.reviews.count) reviews")
     print("Same user, field for field: \(same ? "yes" : "NO")")
 

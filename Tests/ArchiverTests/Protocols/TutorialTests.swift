@@ -39,7 +39,7 @@ struct TutorialTests {
             #expect(try Archiver.default.fileURL(for: User.self, resourceID: user.id).path == expected.path)
 
             let unarchived = try #require(User(resourceID: "abcd-efgh-ijkl-mnop"))
-            #expect(NSDictionary(dictionary: unarchived.archiveValue).isEqual(to: user.archiveValue))
+            #expect(unarchived.archiveValue.hasSameContent(as: user.archiveValue))
             #expect(unarchived.reviews.map(\.rating) == [4, 4, 5])
             #expect(unarchived.reviews[2].restaurant.name == "Monk's Café")
         }
@@ -54,8 +54,7 @@ struct TutorialTests {
             var format = PropertyListSerialization.PropertyListFormat.xml
             let contents = try PropertyListSerialization.propertyList(from: bytes, format: &format)
             #expect(format == .binary)
-            let dictionary = try #require(contents as? NSDictionary)
-            #expect(dictionary.isEqual(to: user.archiveValue))
+            #expect(try #require(contents as? Archive).hasSameContent(as: user.archiveValue))
         }
     }
 

@@ -132,7 +132,7 @@ struct ArchiverStorageTests {
             ]
             try Loose(id: "all", extra: value).store()
             let loaded = try #require(try Loose.load(resourceID: "all")?.extra as? [String: Any])
-            #expect(NSDictionary(dictionary: loaded).isEqual(to: value))
+            #expect(loaded.hasSameContent(as: value))
             #expect(loaded["int"] as? Int == -42)
             #expect(loaded["bool"] as? Bool == true)
             #expect(loaded["date"] as? Date == date)

@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+@testable import Archiver
+
+struct PropertyListEqualityTests {
+    @Test func numbersCompareByValueAndBooleansStandApart() {
+        #expect(PropertyListEquality.isEqual(4, NSNumber(value: 4.0)))
+        #expect(PropertyListEquality.isEqual(Int64.min, NSNumber(value: Int64.min)))
+        #expect(!PropertyListEquality.isEqual(1, true))
+        #expect(!PropertyListEquality.isEqual(NSNumber(value: 1), true))
+        #expect(PropertyListEquality.isEqual(true, NSNumber(value: true)))
+        #expect(!PropertyListEquality.isEqual(4, 5))
+    }
+
+    @Test func containersCompareDeeply() {
+        let archive: Archive = ["a": [1, ["b": "c"]], "d": Data([1]), "e": Date(timeIntervalSince1970: 0)]
+        #expect(archive.hasSameContent(as: ["a": [1, ["b": "c"]], "d": Data([1]), "e": Date(timeIntervalSince1970: 0)]))
+        #expect(!archive.hasSameContent(as: ["a": [1, ["b": "x"]], "d": Data([1]), "e": Date(timeIntervalSince1970: 0)]))
+        #expect(!archive.hasSameContent(as: ["a": [1], "d": Data([1]), "e": Date(timeIntervalSince1970: 0)]))
+        #expect(!archive.hasSameContent(as: ["a": [1, ["b": "c"]], "d": Data([1])]))
+        #expect(!PropertyListEquality.isEqual("1", 1))
+        #expect(!PropertyListEquality.isEqual(NSNull(), NSNull()))
+    }
+}
