@@ -296,8 +296,10 @@ extension Archiver {
     /// ```
     public func deleteAll<Value: Archivable>(_ type: Value.Type) throws(ArchiverError) {
         let directory = try directoryURL(of: Folder(type))
+        guard let staging = stagingDirectory() else { throw .noArchiveDirectory(type: String(describing: type)) }
         do {
-            try FileIO.removeDirectory(directory.path)
+            try FileIO.createDirectory(staging.path)
+            try FileIO.removeDirectory(directory.path, via: staging.appendingPathComponent(UUID().uuidString + ".deleting").path)
         } catch {
             throw Self.error(error, file: directory)
         }

@@ -126,8 +126,10 @@ open class Archiver: @unchecked Sendable {
     /// ```
     public func removeAll() throws(ArchiverError) {
         guard let directory = archiveDirectoryURL else { return }
+        let trash = directory.deletingLastPathComponent()
+            .appendingPathComponent(".\(directory.lastPathComponent).deleting-\(UUID().uuidString)")
         do {
-            try FileIO.removeDirectory(directory.path)
+            try FileIO.removeDirectory(directory.path, via: trash.path)
         } catch {
             throw Self.error(error, file: directory)
         }

@@ -130,12 +130,27 @@ enum FileIO {
     }
 
     /// Removes the folder at `path` and everything in it; a missing folder is not an error.
-    static func removeDirectory(_ path: String) throws(Failure) {
-        do {
-            try FileManager.default.removeItem(atPath: path)
-        } catch {
-            if !FileManager.default.fileExists(atPath: path) { return }
-            throw .system(operation: "delete", path: path, reason: error.localizedDescription)
+    ///
+    /// The folder is first renamed to `trash` (a path on the same volume), in one atomic step, so
+    /// that writers racing with the removal see either the old folder or none and recreate it,
+    /// instead of dropping files into a half-deleted tree.
+    static func removeDirectory(_ path: String, via trash: String) throws(Failure) {
+        guard rename(path, trash) == 0 else {
+            let code = errno
+            if code == ENOENT { return }
+            throw .system(operation: "delete", path: path, code: code)
         }
+        // A writer that opened a file in the folder before the rename may still add it; try again.
+        var lastError: (any Error)?
+        for _ in 0..<8 {
+            do {
+                try FileManager.default.removeItem(atPath: trash)
+                return
+            } catch {
+                if !FileManager.default.fileExists(atPath: trash) { return }
+                lastError = error
+            }
+        }
+        throw .system(operation: "delete", path: path, reason: lastError?.localizedDescription ?? "unknown error")
     }
 }

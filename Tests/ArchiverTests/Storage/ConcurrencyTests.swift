@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import Archiver
+
+/// Many tasks storing, loading, listing, deleting and clearing overlapping ids at once.
+struct ConcurrencyTests {
+    /// A note whose text is derived from its revision, so that a torn or mixed read shows.
+    static func note(id: String, revision: Int) -> Note {
+        Note(id: id, text: String(repeating: "\(id):\(revision);", count: 2_000), revision: revision)
+    }
+
+    static func isWhole(_ note: Note) -> Bool {
+        note == Self.note(id: note.id, revision: note.revision)
+    }
+
+    @Test func overlappingOperationsNeverTearOrCrash() async throws {
+        try await TemporaryArchiver.with { archiver throws in
+            let ids = (0..<6).map { "shared-\($0)" }
+            let tasks = 8, operations = 150
+            let torn = try await withThrowingTaskGroup(of: Int.self) { group in
+                for task in 0..<tasks {
+                    group.addTask {
+                        var random = SeededGenerator(seed: UInt64(task) &+ 1)
+                        var tornReads = 0
+                        for operation in 0..<operations {
+                            let id = ids[Int.random(in: 0..<ids.count, using: &random)]
+                            switch Int.random(in: 0..<20, using: &random) {
+                            case 0..<8:
+                                try archiver.store(Self.note(id: id, revision: task * 10_000 + operation))
+                            case 8..<16:
+                                if let loaded = try archiver.load(Note.self, resourceID: id), !Self.isWhole(loaded) {
+                                    tornReads += 1
+                                }
+                            case 16..<18:
+                                try archiver.delete(Note.self, resourceID: id)
+                            case 18:
+                                for listed in try archiver.resourceIDs(of: Note.self) { #expect(ids.contains(listed)) }
+                            default:
+                                if operation.isMultiple(of: 50) { try archiver.removeAll() } else { _ = try archiver.loadAll(Note.self) }
+                            }
+                        }
+                        return tornReads
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+            #expect(torn == 0)
+
+            // No temporary file is left in the type's folder or the staging folder.
+            let archiveDirectory = try #require(archiver.archiveDirectoryURL)
+            let leftovers = filesBelow(archiveDirectory).filter { !($0.hasPrefix("Note/") && $0.hasSuffix(".plist")) }
+            #expect(leftovers.isEmpty, "\(leftovers)")
+
+            // Last writer wins once the dust settles.
+            for id in ids {
+                let last = Self.note(id: id, revision: 99)
+                try archiver.store(last)
+                #expect(try archiver.load(Note.self, resourceID: id) == last)
+            }
+        }
+    }
+
+    @Test func twoArchiversOnOneFolderSeeEachOthersWrites() async throws {
+        try await TemporaryArchiver.with { archiver throws in
+            let other = Archiver(archiveDirectoryURL: archiver.archiveDirectoryURL)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for writer in [archiver, other] {
+                    group.addTask {
+                        for revision in 0..<100 { try writer.store(Self.note(id: "both", revision: revision)) }
+                    }
+                }
+                group.addTask {
+                    for _ in 0..<200 {
+                        if let loaded = try other.load(Note.self, resourceID: "both") { #expect(Self.isWhole(loaded)) }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try archiver.load(Note.self, resourceID: "both")?.revision == 99)
+        }
+    }
+
+    @Test func theDefaultConfigurationIsSafeToReadWhileItChanges() async {
+        let archiver = Archiver(archiveDirectoryURL: nil)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for index in 0..<500 { archiver.archiveDirectoryName = "name-\(index)" }
+            }
+            group.addTask {
+                for _ in 0..<500 { #expect(archiver.archiveDirectoryURL?.lastPathComponent.hasPrefix("name-") ?? true) }
+            }
+        }
+    }
+}
