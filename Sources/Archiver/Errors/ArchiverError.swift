@@ -29,6 +29,9 @@ public enum ArchiverError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file is a valid archive, but the type could not be built from it.
     case decodingFailed(type: String, id: String, file: URL, error: ArchiveDecodingError)
 
+    /// A response object does not describe a value of the type, so nothing was stored.
+    case invalidResponseObject(type: String, error: ArchiveDecodingError)
+
     /// The file system refused an operation.
     case fileSystem(operation: String, file: URL, reason: String)
 
@@ -46,6 +49,8 @@ public enum ArchiverError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(type) \(id.debugDescription): \(file.path) is \(size) bytes, over the limit of \(limit)"
         case .decodingFailed(let type, let id, let file, let error):
             return "\(type) \(id.debugDescription): \(file.path) does not decode: \(error)"
+        case .invalidResponseObject(let type, let error):
+            return "\(type): the response object does not decode: \(error)"
         case .fileSystem(let operation, let file, let reason):
             return "cannot \(operation) \(file.path): \(reason)"
         }

@@ -102,6 +102,22 @@ extension Archivable {
         try Self.archiver.store(self)
     }
 
+    /// Loads the values stored under `identifiers`, in order, skipping ids with nothing stored.
+    ///
+    /// ```swift
+    /// let restaurants = try Restaurant.load(resourceIDs: ["abcd-1234", "efgh-5678"])
+    /// ```
+    ///
+    /// - Throws: ``ArchiverError`` for the first file that is there but cannot be read or decoded.
+    public static func load(resourceIDs identifiers: [String]) throws(ArchiverError) -> [Self] {
+        var values: [Self] = []
+        values.reserveCapacity(identifiers.count)
+        for identifier in identifiers {
+            if let value = try load(resourceID: identifier) { values.append(value) }
+        }
+        return values
+    }
+
     /// Deletes this value's archive; deleting one that is not stored is not an error.
     public func delete() throws(ArchiverError) {
         try Self.archiver.delete(Self.self, resourceID: id)
@@ -142,5 +158,17 @@ extension Array where Element: Archivable {
     /// ```
     public func storeArchives() {
         forEach { $0.storeArchive() }
+    }
+
+    /// Stores the archive of each element, stopping at the first that fails.
+    ///
+    /// ```swift
+    /// try restaurants.store()
+    /// ```
+    ///
+    /// - Throws: ``ArchiverError`` naming the element's type, id and file. Elements before it
+    ///   are stored; it and those after it are not.
+    public func store() throws(ArchiverError) {
+        for element in self { try element.store() }
     }
 }

@@ -21,6 +21,26 @@ extension Cachable {
         }
     }
 
+    /// Builds a value from a response object and stores it, throwing an error that says why
+    /// when either step fails.
+    ///
+    /// ```swift
+    /// let user = try User.cache(responseObject: json)
+    /// ```
+    ///
+    /// - Throws: ``ArchiverError/invalidResponseObject(type:error:)`` naming the key path the
+    ///   response object failed at, or the error storing it.
+    public static func cache(responseObject: ResponseObject) throws(ArchiverError) -> Self {
+        let value: Self
+        do {
+            value = try decode(responseObject: responseObject)
+        } catch {
+            throw .invalidResponseObject(type: String(describing: Self.self), error: error)
+        }
+        try value.store()
+        return value
+    }
+
     /// Builds and stores a value for each response object in the array under `key`; invalid
     /// elements are dropped.
     ///

@@ -166,3 +166,26 @@ struct ArchiverStorageTests {
         #expect(decoding.nested(in: Loose.self, at: [.key("notes"), .index(0)]).keyPath == "Loose.notes[0].reviews[1].id")
     }
 }
+
+struct ThrowingVariantTests {
+    @Test func arraysStoreAndLoadByIdsWithErrors() async throws {
+        try await TemporaryArchiver.with { _ throws in
+            let notes = [Note(id: "a", text: "1"), Note(id: "b", text: "2")]
+            try notes.store()
+            #expect(try Note.load(resourceIDs: ["b", "missing", "a"]) == [notes[1], notes[0]])
+            #expect(throws: ArchiverError.emptyIdentifier(type: "Note")) { try [Note(id: "c", text: "3"), Note(id: "", text: "")].store() }
+            #expect(try Note.load(resourceID: "c") != nil)
+        }
+    }
+
+    @Test func cachingThrowsForAResponseObjectThatDoesNotDecode() async throws {
+        try await TemporaryArchiver.with { _ throws in
+            let cached = try Note.cache(responseObject: ["id": "r", "text": "ok", "revision": 2])
+            #expect(try Note.load(resourceID: "r") == cached)
+            #expect(throws: ArchiverError.invalidResponseObject(
+                type: "Note", error: ArchiveDecodingError(type: Note.self, reason: .rejected(initializer: "init?(responseObject:)"))
+            )) { try Note.cache(responseObject: ["id": "s"]) }
+            #expect(try Note.load(resourceID: "s") == nil)
+        }
+    }
+}
