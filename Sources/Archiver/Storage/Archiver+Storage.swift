@@ -32,7 +32,7 @@ extension Archiver {
     ///
     /// ```swift
     /// try Archiver.default.fileURL(for: User.self, resourceID: "abcd")  // …/User/abcd.plist
-    /// try Archiver.default.fileURL(for: User.self, resourceID: "../x")  // …/User/%2E.%2E%2Fx.plist
+    /// try Archiver.default.fileURL(for: User.self, resourceID: "../x")  // …/User/%2E.%2Fx.plist
     /// ```
     public func fileURL<Value: Archivable>(for type: Value.Type, resourceID: String) throws(ArchiverError) -> URL {
         try fileURL(in: Folder(type), id: resourceID).url
