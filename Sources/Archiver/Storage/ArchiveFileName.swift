@@ -5,7 +5,7 @@
 ///   digits and `-_.,+=@~!#$&'()[]{};^` and space), not starting with `.` or space, is its own
 ///   name, as in Archiver 0.6: `abcd-1234` → `abcd-1234.plist`.
 /// - **escaped**: any other id has every byte of its UTF-8 form outside that set written as
-///   `%XX`: `a/b` → `a%2Fb.plist`, `..` → `%2E.plist`, `é` → `%C3%A9.plist`. A plain name never
+///   `%XX`: `a/b` → `a%2Fb.plist`, `..` → `%2E..plist`, `é` → `%C3%A9.plist`. A plain name never
 ///   holds `%`, so the two never meet; names are pure ASCII, so no file system normalises them.
 /// - **hashed**: an id whose escaped name would pass the 255-byte limit of file names is stored
 ///   as `%%` and the hex SHA-256 of its UTF-8 form, with its id kept beside it in `%%<hash>.id`
