@@ -47,7 +47,7 @@ extension Archiver {
     /// try Archiver.default.store(codable: Note(id: "n1", text: "Soup"))  // …/Note/n1.plist
     /// ```
     ///
-    /// - Throws: as ``store(codable:)-(UniquelyIdentifiable)`` does.
+    /// - Throws: as the `UniquelyIdentifiable` overload does.
     @discardableResult
     public func store<Value: Encodable & Identifiable>(codable value: Value) throws(ArchiverError) -> URL where Value.ID == String {
         try storeEncoded(value, id: value.id)

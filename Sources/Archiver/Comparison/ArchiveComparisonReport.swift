@@ -1,4 +1,4 @@
-/// What ``ArchiveComparison/compare(_:)-(ArchiveRepresentable&Codable)`` found: whether a value's
+/// What `ArchiveComparison.compare(_:)` found: whether a value's
 /// two archives hold the same content, whether each decodes back to an equal value, and each
 /// file's size.
 ///
@@ -32,12 +32,18 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
 
     /// A key path where the two archives differ, with what each holds there (`nil`: nothing).
     public struct Difference: Sendable, Equatable, CustomStringConvertible {
+        /// Where the archives differ, from the top of the value: `[.key("site")]`.
         public var path: [ArchiveDecodingError.PathComponent]
         /// The value in the ``Way/archiveValue`` file, as text, or `nil` if it has none here.
         public var archiveValue: String?
         /// The value in the ``Way/codable`` file, as text, or `nil` if it has none here.
         public var codableValue: String?
 
+        /// Creates a difference, as a test would expect one.
+        ///
+        /// ```swift
+        /// Difference(path: [.key("site")], archiveValue: #""https://a.b""#, codableValue: #"{relative: "https://a.b"}"#)
+        /// ```
         public init(path: [ArchiveDecodingError.PathComponent], archiveValue: String?, codableValue: String?) {
             self.path = path
             self.archiveValue = archiveValue
@@ -58,12 +64,18 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
         public struct Change: Sendable, Equatable, CustomStringConvertible {
             /// The archive in which the change shows: a value lost by one way shows in the other.
             public var way: Way
+            /// Where the decoded value differs, in that way's archive: `[.key("visits")]`.
             public var path: [ArchiveDecodingError.PathComponent]
             /// The original value's content here, as text, or `nil` if it has none.
             public var original: String?
             /// The decoded value's content here, as text, or `nil` if it has none.
             public var decoded: String?
 
+            /// Creates a change, as a test would expect one.
+            ///
+            /// ```swift
+            /// Change(way: .codable, path: [.key("visits")], original: "3", decoded: "0")
+            /// ```
             public init(way: Way, path: [ArchiveDecodingError.PathComponent], original: String?, decoded: String?) {
                 self.way = way
                 self.path = path
@@ -87,6 +99,11 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
         /// looked for as well.
         public var isEqualByEquatable: Bool?
 
+        /// Creates a round trip's outcome, as a test would expect one.
+        ///
+        /// ```swift
+        /// RoundTrip(isEqualByEquatable: true)  // decoded, no changes, == holds
+        /// ```
         public init(error: ArchiveDecodingError? = nil, changes: [Change] = [], isEqualByEquatable: Bool? = nil) {
             self.error = error
             self.changes = changes
