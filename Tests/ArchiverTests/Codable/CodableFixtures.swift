@@ -94,3 +94,14 @@ func makeTemporaryArchiver() -> Archiver {
 }
 
 let codableTestArchiver = makeTemporaryArchiver()
+
+/// Whether two values hold the same stored properties, all the way down.
+///
+/// `==` cannot tell: ``UniquelyIdentifiable`` (and so `Archivable` and `Cachable`) makes
+/// equality compare ids only, even for a type that also declares `Equatable`.
+func sameFields<Value>(_ first: Value?, _ second: Value?) -> Bool {
+    var firstDump = "", secondDump = ""
+    dump(first, to: &firstDump)
+    dump(second, to: &secondDump)
+    return firstDump == secondDump
+}
