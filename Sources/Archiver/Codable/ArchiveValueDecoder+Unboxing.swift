@@ -102,7 +102,10 @@ extension ArchiveValueDecoder {
     static func unboxDate(_ value: Any, codingPath: [any CodingKey]) throws -> Date {
         if let date = value as? Date { return date }
         if let string = value as? String {
-            guard let date = try? Date(string, strategy: .iso8601) else {
+            // Servers send ISO 8601 with and without fractional seconds; one style reads only one.
+            guard let date = (try? Date(string, strategy: .iso8601))
+                ?? (try? Date(string, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+            else {
                 throw invalid(Date.self, found: value, codingPath: codingPath)
             }
             return date

@@ -78,6 +78,7 @@ struct CodableArchiveDecoderTests {
     func foundationValuesFromStrings() throws {
         let decoder = ArchiveDecoder()
         #expect(try decoder.decodeValue(Date.self, from: "2001-01-01T00:00:10Z") == Date(timeIntervalSinceReferenceDate: 10))
+        #expect(try decoder.decodeValue(Date.self, from: "2001-01-01T00:00:10.500Z") == Date(timeIntervalSinceReferenceDate: 10.5))
         #expect(try decoder.decodeValue(Data.self, from: "AAEC/w==") == Data([0, 1, 2, 255]))
         #expect(try decoder.decodeValue(URL.self, from: "https://a.b/c") == URL(string: "https://a.b/c"))
         #expect(throws: ArchiveDecodingError(type: Date.self, reason: .invalidValue(expected: "Date", found: "String \"yesterday\""))) {

@@ -3,8 +3,12 @@ import Testing
 @testable import Archiver
 
 @Suite("Codable storage")
-struct CodableStorageTests {
+final class CodableStorageTests {
     let archiver = makeTemporaryArchiver()
+
+    deinit {
+        try? archiver.removeAll()
+    }
 
     @Test("an Identifiable Codable type stores as a binary property list and loads equal")
     func storeAndLoadIdentifiable() throws {
