@@ -19,7 +19,7 @@ import Foundation
 /// //     site: archiveValue "https://a.b", Codable {relative: "https://a.b"}
 /// //   archiveValue round trip: equal
 /// //   Codable round trip: equal
-/// //   File sizes: archiveValue 64 bytes, Codable 79 bytes
+/// //   File sizes: archiveValue … bytes, Codable … bytes
 /// ```
 ///
 /// Both files are made in memory, exactly as storage writes them; nothing touches the disk.
