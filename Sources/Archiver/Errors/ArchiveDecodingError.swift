@@ -110,6 +110,8 @@ public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConv
             return "array of \(array.count)"
         case let dictionary as [String: Any]:
             return "dictionary of \(dictionary.count)"
+        case let failure as EncodingFailure:
+            return failure.description
         default:
             return String(describing: type(of: value))
         }
