@@ -1,0 +1,250 @@
+import Foundation
+
+/// The table a ``KeyMapped`` type declares: its memberwise initializer, and an entry for each
+/// property that needs other keys, a default, exclusion or a custom conversion.
+///
+/// ```swift
+/// struct User { let id: String; let name: String; let reviews: [Review] }
+///
+/// extension User: KeyMapped, Cachable {
+///     static let keyMap = KeyMap(User.init, [
+///         "name": .init(default: "Guest"),
+///         "reviews": .init(server: "user_reviews", default: []),
+///     ])
+/// }
+///
+/// let user = User(responseObject: json, shouldArchive: true)
+/// user?.archiveValue  // ["id": "abcd-efgh-ijkl-mnop", "name": "George Costanza", "reviews": [...]]
+/// ```
+///
+/// The map calls the initializer with one placeholder per parameter, once, and asks `Mirror`
+/// for the stored properties of the result: their names, in declaration order, name the
+/// initializer's parameters. Decoding calls the initializer with the converted values; nothing
+/// is written into memory behind Swift's back.
+///
+/// Archiving needs to read the properties. This form reads them with `Mirror` on every
+/// ``ArchiveRepresentable/archiveValue``; list the key paths with
+/// ``init(_:serverKeys:archiveKeys:_:reading:)`` to read them directly, several times faster.
+///
+/// In debug builds the map validates itself when first used and prints any problem to standard
+/// error; ``validate()`` throws them.
+public struct KeyMap<Model: KeyMapped>: Sendable {
+    /// The properties in initializer order; empty when the map is unusable.
+    let fields: [KeyMapField]
+    /// Everything the validators found wrong, in words.
+    public let problems: [KeyMapProblem]
+    private let isUsable: Bool
+    private let construct: @Sendable ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
+    private let makePlaceholder: @Sendable () -> Model?
+    private let readers: Readers
+
+    /// How archiving reads the properties.
+    private enum Readers: Sendable {
+        /// One reader per property, through the key paths the map was given.
+        case keyPaths([@Sendable (Model) -> Any?])
+        /// One encoder per property, for the values `Mirror` reports.
+        case mirror([@Sendable (Any) -> Any?])
+    }
+
+    /// A key map that learns the property names by reflection and reads properties with `Mirror`.
+    ///
+    /// ```swift
+    /// extension Restaurant: KeyMapped { static let keyMap = KeyMap(Restaurant.init) }
+    ///
+    /// extension Shop: KeyMapped {
+    ///     static let keyMap = KeyMap(Shop.init, serverKeys: .snakeCase, [
+    ///         "openedAt": .init(server: "opened"),
+    ///         "isFavorite": .excluded(default: false),
+    ///     ])
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initializer: The memberwise initializer, `Model.init`, whose parameters are the stored
+    ///     properties in declaration order.
+    ///   - serverKeys: The key in response objects of a property whose entry names none.
+    ///   - archiveKeys: The key in archives of a property whose entry names none.
+    ///   - entries: The properties that differ from the strategies, by name.
+    public init<each Property: KeyMapValue>(
+        _ initializer: @escaping @Sendable (repeat each Property) -> Model,
+        serverKeys: KeyStrategy = .propertyName,
+        archiveKeys: KeyStrategy = .propertyName,
+        _ entries: KeyValuePairs<String, KeyMapEntry> = [:]
+    ) {
+        var encoders: [@Sendable (Any) -> Any?] = []
+        for encoder in repeat Self.mirrorEncoder(for: (each Property).self) {
+            encoders.append(encoder)
+        }
+        self.init(
+            initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries,
+            keyPathOffsets: nil, makeReaders: { fields in
+                .mirror(zip(fields, encoders).map { field, encoder in
+                    field.transform.map { transform in { value in transform.encode(value) } } ?? encoder
+                })
+            }
+        )
+    }
+
+    /// A key map that also lists each property's key path, in declaration order, so that
+    /// archiving reads properties directly instead of through `Mirror`.
+    ///
+    /// ```swift
+    /// extension Review: KeyMapped {
+    ///     static let keyMap = KeyMap(Review.init, [
+    ///         "rating": .init(server: "star_rating", default: 0),
+    ///         "text": .init(default: ""),
+    ///     ], reading: \.id, \.restaurant, \.rating, \.text)
+    /// }
+    /// ```
+    ///
+    /// The compiler checks that there is one key path per parameter, of the parameter's type;
+    /// ``validate()`` checks that each names a different stored property, in declaration order.
+    public init<each Property: KeyMapValue>(
+        _ initializer: @escaping @Sendable (repeat each Property) -> Model,
+        serverKeys: KeyStrategy = .propertyName,
+        archiveKeys: KeyStrategy = .propertyName,
+        _ entries: KeyValuePairs<String, KeyMapEntry> = [:],
+        reading keyPaths: repeat any KeyPath<Model, each Property> & Sendable
+    ) {
+        var offsets: [Int?] = []
+        var makers: [@Sendable (KeyMapField) -> @Sendable (Model) -> Any?] = []
+        for keyPath in repeat each keyPaths {
+            offsets.append(MemoryLayout<Model>.offset(of: keyPath))
+            makers.append(Self.keyPathReader(for: keyPath))
+        }
+        self.init(
+            initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries,
+            keyPathOffsets: offsets, makeReaders: { fields in
+                .keyPaths(zip(fields, makers).map { field, make in make(field) })
+            }
+        )
+    }
+
+    private init<each Property: KeyMapValue>(
+        _ initializer: @escaping @Sendable (repeat each Property) -> Model,
+        serverKeys: KeyStrategy,
+        archiveKeys: KeyStrategy,
+        entries: KeyValuePairs<String, KeyMapEntry>,
+        keyPathOffsets: [Int?]?,
+        makeReaders: ([KeyMapField]) -> Readers
+    ) {
+        var parameters: [KeyMapParameter] = []
+        for parameter in repeat KeyMapParameter((each Property).self) {
+            parameters.append(parameter)
+        }
+        let makePlaceholder: @Sendable () -> Model? = {
+            func placeholder<Value: KeyMapValue>(_ type: Value.Type) throws(KeyMapParameter.NoPlaceholder) -> Value {
+                guard let value = Value.keyMapPlaceholder else { throw KeyMapParameter.NoPlaceholder() }
+                return value
+            }
+            return try? initializer(repeat placeholder((each Property).self))
+        }
+        let reflected = makePlaceholder().map { Reflection.storedProperties(of: $0) }
+        let names = KeyMapDescription.propertyNames(parameters: parameters, reflected: reflected)
+        let fields = names.map { names in
+            zip(names, parameters).map { name, _ in
+                KeyMapField(name: name, entry: entries.first { $0.key == name }?.value, serverKeys: serverKeys, archiveKeys: archiveKeys)
+            }
+        } ?? []
+        let description = KeyMapDescription(
+            typeName: String(describing: Model.self), parameters: parameters, reflected: reflected,
+            entries: entries.map { ($0.key, $0.value) }, fields: fields, keyPathOffsets: keyPathOffsets
+        )
+        self.fields = fields
+        self.problems = KeyMapDescription.validators.flatMap { $0.problems(in: description) }
+        self.isUsable = names != nil
+        self.makePlaceholder = makePlaceholder
+        self.readers = makeReaders(fields)
+        self.construct = { fields, object, source throws(ArchiveDecodingError) in
+            var index = 0
+            func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
+                let field = fields[index]
+                index += 1
+                return try field.decode(Value.self, in: object, from: source, model: Model.self)
+            }
+            return initializer(repeat try next((each Property).self))
+        }
+        #if DEBUG
+        if !problems.isEmpty {
+            FileHandle.standardError.write(Data("warning: \(KeyMapValidationError(typeName: description.typeName, problems: problems))\n".utf8))
+        }
+        #endif
+    }
+
+    private static func mirrorEncoder<Value: KeyMapValue>(for type: Value.Type) -> @Sendable (Any) -> Any? {
+        { value in (value as? Value)?.keyMapArchiveValue }
+    }
+
+    private static func keyPathReader<Value: KeyMapValue>(
+        for keyPath: any KeyPath<Model, Value> & Sendable
+    ) -> @Sendable (KeyMapField) -> @Sendable (Model) -> Any? {
+        { field in
+            if let transform = field.transform {
+                return { model in transform.encode(model[keyPath: keyPath]) }
+            }
+            return { model in model[keyPath: keyPath].keyMapArchiveValue }
+        }
+    }
+
+    // MARK: Using the map
+
+    /// Builds a model from a response object or an archive.
+    ///
+    /// ```swift
+    /// try User.keyMap.decode(json, from: .responseObject)
+    /// // throws: User.user_reviews[1].restaurant.id: expected String, found nothing
+    /// ```
+    ///
+    /// - Throws: ``ArchiveDecodingError`` naming the type, the key path, what was expected and
+    ///   what was found; for a map with problems that leave it unusable, one that lists them.
+    public func decode(_ object: [String: Any], from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
+        guard isUsable else {
+            throw ArchiveDecodingError(type: Model.self, reason: .custom("the key map is unusable: \(problems.map(\.message).joined(separator: "; "))"))
+        }
+        return try construct(fields, object, source)
+    }
+
+    /// The archive of `model`: each property that is not excluded and not `nil`, under its archive key.
+    ///
+    /// ```swift
+    /// Restaurant.keyMap.archive(of: restaurant)  // ["id": "abcd-1234", "name": "Monk's Café"]
+    /// ```
+    ///
+    /// An unusable map produces an empty archive; ``validate()`` says why.
+    public func archive(of model: Model) -> Archive {
+        var archive = Archive(minimumCapacity: fields.count)
+        switch readers {
+        case .keyPaths(let readers):
+            for (field, read) in zip(fields, readers) where !field.isExcluded {
+                if let value = read(model) { archive[field.archiveKey] = value }
+            }
+        case .mirror(let encoders):
+            let values = Reflection.propertyValues(of: model)
+            guard values.count == fields.count else { return [:] }
+            for index in fields.indices where !fields[index].isExcluded {
+                if let value = encoders[index](values[index]) { archive[fields[index].archiveKey] = value }
+            }
+        }
+        return archive
+    }
+
+    /// A model built from placeholders, as the map built it to reflect on; `nil` when some
+    /// property type has no placeholder.
+    func placeholder() -> Model? {
+        makePlaceholder()
+    }
+
+    /// Throws every problem the validators found, combined into one message.
+    ///
+    /// ```swift
+    /// try Review.keyMap.validate()
+    /// // throws: KeyMap of Review has 2 problems:
+    /// //   - the entry "ratng" names no stored property (properties: id, restaurant, rating, text)
+    /// //   - the server key "id" is used by both id and restaurantID
+    /// ```
+    public func validate() throws(KeyMapValidationError) {
+        guard problems.isEmpty else {
+            throw KeyMapValidationError(typeName: String(describing: Model.self), problems: problems)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Everything a key map knows about one property, worked out once when the map is built:
+/// its name, its keys, its default, and how to read it.
+///
+/// A class so that the hot path passes one reference rather than copying three strings.
+final class KeyMapField: Sendable {
+    let name: String
+    let serverKey: String
+    let archiveKey: String
+    let isExcluded: Bool
+    let defaultValue: KeyMapDefault?
+    let transform: KeyMapTransform?
+
+    init(name: String, entry: KeyMapEntry?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy) {
+        self.name = name
+        serverKey = entry?.serverKey ?? serverKeys.key(for: name)
+        archiveKey = entry?.archiveKey ?? archiveKeys.key(for: name)
+        isExcluded = entry?.isExcluded ?? false
+        defaultValue = entry?.defaultValue
+        transform = entry?.transform
+    }
+
+    /// Reads this property from `object`, naming `model` and the key in any error.
+    func decode<Property: KeyMapValue>(
+        _ type: Property.Type, in object: [String: Any], from source: KeyMapSource, model: Any.Type
+    ) throws(ArchiveDecodingError) -> Property {
+        if isExcluded { return try excludedValue(Property.self, model: model) }
+        let key = source == .archive ? archiveKey : serverKey
+        guard let raw = object[key] else { return try missingValue(Property.self, key: key, model: model) }
+        do throws(ArchiveDecodingError) {
+            if let transform {
+                guard let value = try transform.decode(raw) as? Property else {
+                    throw ArchiveDecodingError(type: model, reason: .custom("the transform does not produce a \(Property.keyMapTypeDescription)"))
+                }
+                return value
+            }
+            return try Property(keyMapValue: raw, from: source)
+        } catch {
+            // Null is rare; testing for it only after a conversion fails keeps it off the hot path.
+            if raw is NSNull { return try missingValue(Property.self, key: key, model: model) }
+            throw error.nested(in: model, at: [.key(key)])
+        }
+    }
+
+    /// The property as an archive value, through the transform if there is one.
+    func archiveValue<Property: KeyMapValue>(of value: Property) -> Any? {
+        if let transform { return transform.encode(value) }
+        return value.keyMapArchiveValue
+    }
+
+    private func missingValue<Property: KeyMapValue>(
+        _ type: Property.Type, key: String, model: Any.Type
+    ) throws(ArchiveDecodingError) -> Property {
+        if let defaultValue {
+            do throws(ArchiveDecodingError) {
+                return try defaultValue.converted(to: Property.self)
+            } catch {
+                throw ArchiveDecodingError(type: model, path: [.key(key)], reason: error.reason)
+            }
+        }
+        if let missing = Property.keyMapValueWhenMissing { return missing }
+        throw ArchiveDecodingError(type: model, path: [.key(key)], reason: .missingValue(expected: Property.keyMapTypeDescription))
+    }
+
+    private func excludedValue<Property: KeyMapValue>(_ type: Property.Type, model: Any.Type) throws(ArchiveDecodingError) -> Property {
+        if let defaultValue { return try defaultValue.converted(to: Property.self) }
+        if let placeholder = Property.keyMapPlaceholder { return placeholder }
+        throw ArchiveDecodingError(type: model, path: [.key(name)], reason: .custom("excluded, and neither a default nor a placeholder gives it a value"))
+    }
+}
