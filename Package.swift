@@ -21,7 +21,7 @@ let package = Package(
             dependencies: ["Archiver"],
             path: "Examples/ArchiverTutorial"
         ),
-        .testTarget(name: "ArchiverTests", dependencies: ["Archiver"]),
+        .testTarget(name: "ArchiverTests", dependencies: ["Archiver", "ArchiverTutorial"]),
     ],
     swiftLanguageModes: [.v6]
 )
