@@ -29,17 +29,21 @@ import Foundation
 /// In debug builds the map validates itself when first used and prints any problem to standard
 /// error; ``validate()`` throws them.
 public struct KeyMap<Model: KeyMapped>: Sendable {
+    // The members the derived conformances use on every call are inlinable, so that each
+    // key-mapped type gets them compiled for its own properties: unspecialized generic code
+    // would spend most of its time looking up type metadata.
+
     /// The properties in initializer order; empty when the map is unusable.
-    let fields: [KeyMapField]
+    @usableFromInline let fields: [KeyMapField]
     /// Everything the validators found wrong, in words.
     public let problems: [KeyMapProblem]
-    private let isUsable: Bool
-    private let construct: @Sendable ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
-    private let makePlaceholder: @Sendable () -> Model?
-    private let readers: Readers
+    @usableFromInline let isUsable: Bool
+    @usableFromInline let construct: @Sendable ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
+    @usableFromInline let makePlaceholder: @Sendable () -> Model?
+    @usableFromInline let readers: Readers
 
     /// How archiving reads the properties.
-    private enum Readers: Sendable {
+    @usableFromInline enum Readers: Sendable {
         /// One reader per property, through the key paths the map was given.
         case keyPaths([@Sendable (Model) -> Any?])
         /// One encoder per property, for the values `Mirror` reports.
@@ -65,6 +69,7 @@ public struct KeyMap<Model: KeyMapped>: Sendable {
     ///   - serverKeys: The key in response objects of a property whose entry names none.
     ///   - archiveKeys: The key in archives of a property whose entry names none.
     ///   - entries: The properties that differ from the strategies, by name.
+    @inlinable
     public init<each Property: KeyMapValue>(
         _ initializer: @escaping @Sendable (repeat each Property) -> Model,
         serverKeys: KeyStrategy = .propertyName,
@@ -75,14 +80,11 @@ public struct KeyMap<Model: KeyMapped>: Sendable {
         for encoder in repeat Self.mirrorEncoder(for: (each Property).self) {
             encoders.append(encoder)
         }
-        self.init(
-            initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries,
-            keyPathOffsets: nil, makeReaders: { fields in
-                .mirror(zip(fields, encoders).map { field, encoder in
-                    field.transform.map { transform in { value in transform.encode(value) } } ?? encoder
-                })
-            }
-        )
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, keyPathOffsets: nil) { fields in
+            .mirror(zip(fields, encoders).map { field, encoder in
+                field.transform.map { transform in { value in transform.encode(value) } } ?? encoder
+            })
+        }
     }
 
     /// A key map that also lists each property's key path, in declaration order, so that
@@ -99,6 +101,7 @@ public struct KeyMap<Model: KeyMapped>: Sendable {
     ///
     /// The compiler checks that there is one key path per parameter, of the parameter's type;
     /// ``validate()`` checks that each names a different stored property, in declaration order.
+    @inlinable
     public init<each Property: KeyMapValue>(
         _ initializer: @escaping @Sendable (repeat each Property) -> Model,
         serverKeys: KeyStrategy = .propertyName,
@@ -112,15 +115,13 @@ public struct KeyMap<Model: KeyMapped>: Sendable {
             offsets.append(MemoryLayout<Model>.offset(of: keyPath))
             makers.append(Self.keyPathReader(for: keyPath))
         }
-        self.init(
-            initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries,
-            keyPathOffsets: offsets, makeReaders: { fields in
-                .keyPaths(zip(fields, makers).map { field, make in make(field) })
-            }
-        )
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, keyPathOffsets: offsets) { fields in
+            .keyPaths(zip(fields, makers).map { field, make in make(field) })
+        }
     }
 
-    private init<each Property: KeyMapValue>(
+    @inlinable
+    init<each Property: KeyMapValue>(
         _ initializer: @escaping @Sendable (repeat each Property) -> Model,
         serverKeys: KeyStrategy,
         archiveKeys: KeyStrategy,
@@ -139,22 +140,15 @@ public struct KeyMap<Model: KeyMapped>: Sendable {
             }
             return try? initializer(repeat placeholder((each Property).self))
         }
-        let reflected = makePlaceholder().map { Reflection.storedProperties(of: $0) }
-        let names = KeyMapDescription.propertyNames(parameters: parameters, reflected: reflected)
-        let fields = names.map { names in
-            zip(names, parameters).map { name, _ in
-                KeyMapField(name: name, entry: entries.first { $0.key == name }?.value, serverKeys: serverKeys, archiveKeys: archiveKeys)
-            }
-        } ?? []
-        let description = KeyMapDescription(
-            typeName: String(describing: Model.self), parameters: parameters, reflected: reflected,
-            entries: entries.map { ($0.key, $0.value) }, fields: fields, keyPathOffsets: keyPathOffsets
+        let plan = Self.plan(
+            parameters: parameters, placeholder: makePlaceholder(), serverKeys: serverKeys, archiveKeys: archiveKeys,
+            entries: entries.map { ($0.key, $0.value) }, keyPathOffsets: keyPathOffsets
         )
-        self.fields = fields
-        self.problems = KeyMapDescription.validators.flatMap { $0.problems(in: description) }
-        self.isUsable = names != nil
+        self.fields = plan.fields
+        self.problems = plan.problems
+        self.isUsable = plan.isUsable
         self.makePlaceholder = makePlaceholder
-        self.readers = makeReaders(fields)
+        self.readers = makeReaders(plan.fields)
         self.construct = { fields, object, source throws(ArchiveDecodingError) in
             var index = 0
             func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
@@ -164,18 +158,41 @@ public struct KeyMap<Model: KeyMapped>: Sendable {
             }
             return initializer(repeat try next((each Property).self))
         }
-        #if DEBUG
-        if !problems.isEmpty {
-            FileHandle.standardError.write(Data("warning: \(KeyMapValidationError(typeName: description.typeName, problems: problems))\n".utf8))
-        }
-        #endif
     }
 
-    private static func mirrorEncoder<Value: KeyMapValue>(for type: Value.Type) -> @Sendable (Any) -> Any? {
+    /// Reflects the placeholder, names the fields, and runs the validators: the once-per-type
+    /// work, which need not be specialized.
+    @usableFromInline
+    static func plan(
+        parameters: [KeyMapParameter], placeholder: Model?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy,
+        entries: [(name: String, entry: KeyMapEntry)], keyPathOffsets: [Int?]?
+    ) -> (fields: [KeyMapField], problems: [KeyMapProblem], isUsable: Bool) {
+        let reflected = placeholder.map { Reflection.storedProperties(of: $0) }
+        let names = KeyMapDescription.propertyNames(parameters: parameters, reflected: reflected)
+        let fields = (names ?? []).map { name in
+            KeyMapField(name: name, entry: entries.first { $0.name == name }?.entry, serverKeys: serverKeys, archiveKeys: archiveKeys)
+        }
+        let description = KeyMapDescription(
+            typeName: String(describing: Model.self), parameters: parameters, reflected: reflected,
+            entries: entries, fields: fields, keyPathOffsets: keyPathOffsets
+        )
+        let problems = KeyMapDescription.validators.flatMap { $0.problems(in: description) }
+        #if DEBUG
+        if !problems.isEmpty {
+            let error = KeyMapValidationError(typeName: description.typeName, problems: problems)
+            FileHandle.standardError.write(Data("warning: \(error)\n".utf8))
+        }
+        #endif
+        return (fields, problems, names != nil)
+    }
+
+    @inlinable
+    static func mirrorEncoder<Value: KeyMapValue>(for type: Value.Type) -> @Sendable (Any) -> Any? {
         { value in (value as? Value)?.keyMapArchiveValue }
     }
 
-    private static func keyPathReader<Value: KeyMapValue>(
+    @inlinable
+    static func keyPathReader<Value: KeyMapValue>(
         for keyPath: any KeyPath<Model, Value> & Sendable
     ) -> @Sendable (KeyMapField) -> @Sendable (Model) -> Any? {
         { field in
@@ -197,11 +214,15 @@ public struct KeyMap<Model: KeyMapped>: Sendable {
     ///
     /// - Throws: ``ArchiveDecodingError`` naming the type, the key path, what was expected and
     ///   what was found; for a map with problems that leave it unusable, one that lists them.
+    @inlinable
     public func decode(_ object: [String: Any], from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
-        guard isUsable else {
-            throw ArchiveDecodingError(type: Model.self, reason: .custom("the key map is unusable: \(problems.map(\.message).joined(separator: "; "))"))
-        }
+        guard isUsable else { throw unusable() }
         return try construct(fields, object, source)
+    }
+
+    @usableFromInline
+    func unusable() -> ArchiveDecodingError {
+        ArchiveDecodingError(type: Model.self, reason: .custom("the key map is unusable: \(problems.map(\.message).joined(separator: "; "))"))
     }
 
     /// The archive of `model`: each property that is not excluded and not `nil`, under its archive key.
@@ -211,12 +232,13 @@ public struct KeyMap<Model: KeyMapped>: Sendable {
     /// ```
     ///
     /// An unusable map produces an empty archive; ``validate()`` says why.
+    @inlinable
     public func archive(of model: Model) -> Archive {
         var archive = Archive(minimumCapacity: fields.count)
         switch readers {
         case .keyPaths(let readers):
-            for (field, read) in zip(fields, readers) where !field.isExcluded {
-                if let value = read(model) { archive[field.archiveKey] = value }
+            for index in fields.indices where !fields[index].isExcluded {
+                if let value = readers[index](model) { archive[fields[index].archiveKey] = value }
             }
         case .mirror(let encoders):
             let values = Reflection.propertyValues(of: model)
@@ -230,6 +252,7 @@ public struct KeyMap<Model: KeyMapped>: Sendable {
 
     /// A model built from placeholders, as the map built it to reflect on; `nil` when some
     /// property type has no placeholder.
+    @inlinable
     func placeholder() -> Model? {
         makePlaceholder()
     }

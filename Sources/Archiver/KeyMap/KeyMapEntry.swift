@@ -81,11 +81,12 @@ public struct KeyMapEntry: Sendable {
 
 /// A custom conversion with its value type erased, so that entries of different properties fit
 /// in one table.
+@usableFromInline
 struct KeyMapTransform: Sendable {
     let valueType: ObjectIdentifier
     let valueTypeName: String
-    let decode: @Sendable (Any) throws(ArchiveDecodingError) -> Any
-    let encode: @Sendable (Any) -> Any?
+    @usableFromInline let decode: @Sendable (Any) throws(ArchiveDecodingError) -> Any
+    @usableFromInline let encode: @Sendable (Any) -> Any?
 
     init<Value: KeyMapValue>(
         decode: @escaping @Sendable (Any) throws(ArchiveDecodingError) -> Value,

@@ -4,13 +4,14 @@ import Foundation
 /// its name, its keys, its default, and how to read it.
 ///
 /// A class so that the hot path passes one reference rather than copying three strings.
+@usableFromInline
 final class KeyMapField: Sendable {
-    let name: String
-    let serverKey: String
-    let archiveKey: String
-    let isExcluded: Bool
+    @usableFromInline let name: String
+    @usableFromInline let serverKey: String
+    @usableFromInline let archiveKey: String
+    @usableFromInline let isExcluded: Bool
     let defaultValue: KeyMapDefault?
-    let transform: KeyMapTransform?
+    @usableFromInline let transform: KeyMapTransform?
 
     init(name: String, entry: KeyMapEntry?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy) {
         self.name = name
@@ -22,12 +23,16 @@ final class KeyMapField: Sendable {
     }
 
     /// Reads this property from `object`, naming `model` and the key in any error.
+    ///
+    /// Not inlinable: it runs once per property of a parameter pack, which the optimizer does
+    /// not specialize, and the non-generic lookup below is cheapest compiled here.
+    @usableFromInline
     func decode<Property: KeyMapValue>(
         _ type: Property.Type, in object: [String: Any], from source: KeyMapSource, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
         if isExcluded { return try excludedValue(Property.self, model: model) }
-        let key = source == .archive ? archiveKey : serverKey
-        guard let raw = object[key] else { return try missingValue(Property.self, key: key, model: model) }
+        let (key, found) = lookUp(in: object, from: source)
+        guard let raw = found else { return try missingValue(Property.self, key: key, model: model) }
         do throws(ArchiveDecodingError) {
             if let transform {
                 guard let value = try transform.decode(raw) as? Property else {
@@ -43,13 +48,20 @@ final class KeyMapField: Sendable {
         }
     }
 
+    private func lookUp(in object: [String: Any], from source: KeyMapSource) -> (key: String, value: Any?) {
+        let key = source == .archive ? archiveKey : serverKey
+        return (key, object[key])
+    }
+
     /// The property as an archive value, through the transform if there is one.
+    @inlinable
     func archiveValue<Property: KeyMapValue>(of value: Property) -> Any? {
         if let transform { return transform.encode(value) }
         return value.keyMapArchiveValue
     }
 
-    private func missingValue<Property: KeyMapValue>(
+    @usableFromInline
+    func missingValue<Property: KeyMapValue>(
         _ type: Property.Type, key: String, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
         if let defaultValue {
@@ -63,7 +75,8 @@ final class KeyMapField: Sendable {
         throw ArchiveDecodingError(type: model, path: [.key(key)], reason: .missingValue(expected: Property.keyMapTypeDescription))
     }
 
-    private func excludedValue<Property: KeyMapValue>(_ type: Property.Type, model: Any.Type) throws(ArchiveDecodingError) -> Property {
+    @usableFromInline
+    func excludedValue<Property: KeyMapValue>(_ type: Property.Type, model: Any.Type) throws(ArchiveDecodingError) -> Property {
         if let defaultValue { return try defaultValue.converted(to: Property.self) }
         if let placeholder = Property.keyMapPlaceholder { return placeholder }
         throw ArchiveDecodingError(type: model, path: [.key(name)], reason: .custom("excluded, and neither a default nor a placeholder gives it a value"))

@@ -25,24 +25,29 @@ public protocol KeyMapped: Serializable, ArchiveRepresentable, KeyMapValue {
 }
 
 extension KeyMapped {
+    @inlinable
     public init?(responseObject: ResponseObject) {
         guard let value = try? Self.decode(responseObject: responseObject) else { return nil }
         self = value
     }
 
+    @inlinable
     public static func decode(responseObject: ResponseObject) throws(ArchiveDecodingError) -> Self {
         try keyMap.decode(responseObject, from: .responseObject)
     }
 
+    @inlinable
     public init?(archive: Archive) {
         guard let value = try? Self.decode(archive: archive) else { return nil }
         self = value
     }
 
+    @inlinable
     public static func decode(archive: Archive) throws(ArchiveDecodingError) -> Self {
         try keyMap.decode(archive, from: .archive)
     }
 
+    @inlinable
     public var archiveValue: Archive {
         Self.keyMap.archive(of: self)
     }
@@ -65,12 +70,15 @@ extension KeyMapped {
 // MARK: KeyMapValue
 
 extension KeyMapped {
+    @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         guard let dictionary = value as? [String: Any] else { throw .typeMismatch(Self.self, found: value) }
         self = try Self.keyMap.decode(dictionary, from: source)
     }
 
+    @inlinable
     public var keyMapArchiveValue: Any? { archiveValue }
 
+    @inlinable
     public static var keyMapPlaceholder: Self? { keyMap.placeholder() }
 }

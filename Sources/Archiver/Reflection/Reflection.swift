@@ -7,6 +7,7 @@
 ///
 /// Public `Mirror` only: nothing here writes through type metadata or uses underscored entry
 /// points, which broke the libraries that relied on them with Swift and OS releases.
+@usableFromInline
 enum Reflection {
     /// A stored property as `Mirror` reports it.
     struct StoredProperty: Sendable, Equatable {
@@ -30,6 +31,7 @@ enum Reflection {
     }
 
     /// The values of `instance`'s stored properties, in declaration order.
+    @usableFromInline
     static func propertyValues(of instance: Any) -> [Any] {
         Mirror(reflecting: instance).children.map(\.value)
     }

@@ -48,8 +48,12 @@ protocol KeyMapValidator: Sendable {
 }
 
 /// One parameter of the initializer: its type, and what the validators ask of that type.
+@usableFromInline
 struct KeyMapParameter: Sendable {
-    struct NoPlaceholder: Error {}
+    @usableFromInline
+    struct NoPlaceholder: Error {
+        @usableFromInline init() {}
+    }
 
     let typeIdentifier: ObjectIdentifier
     let typeName: String
@@ -57,6 +61,7 @@ struct KeyMapParameter: Sendable {
     /// Why `default` is not a value of this type, or `nil` when it is.
     let defaultProblem: @Sendable (KeyMapDefault) -> ArchiveDecodingError.Reason?
 
+    @usableFromInline
     init<Value: KeyMapValue>(_ type: Value.Type) {
         typeIdentifier = ObjectIdentifier(Value.self)
         typeName = String(describing: Value.self)

@@ -6,6 +6,7 @@
 /// A property list cannot hold `nil`, so `nil` elements of an array of optionals are left out
 /// of the archive.
 extension Array: KeyMapValue where Element: KeyMapValue {
+    @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         guard let elements = value as? [Any] else { throw .typeMismatch(Self.self, found: value) }
         self.init()
@@ -19,8 +20,9 @@ extension Array: KeyMapValue where Element: KeyMapValue {
         }
     }
 
+    @inlinable
     public var keyMapArchiveValue: Any? {
-        compactMap(\.keyMapArchiveValue)
+        compactMap { $0.keyMapArchiveValue }
     }
 
     public static var keyMapPlaceholder: [Element]? { [] }
@@ -30,12 +32,14 @@ extension Array: KeyMapValue where Element: KeyMapValue {
 
 /// Sets read from arrays, and are archived as arrays in no particular order.
 extension Set: KeyMapValue where Element: KeyMapValue {
+    @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         self.init(try [Element](keyMapValue: value, from: source))
     }
 
+    @inlinable
     public var keyMapArchiveValue: Any? {
-        compactMap(\.keyMapArchiveValue)
+        compactMap { $0.keyMapArchiveValue }
     }
 
     public static var keyMapPlaceholder: Set<Element>? { [] }
@@ -46,6 +50,7 @@ extension Set: KeyMapValue where Element: KeyMapValue {
 /// Dictionaries with `String` keys read from dictionaries, value by value; the key is part of the
 /// key path of an error.
 extension Dictionary: KeyMapValue where Key == String, Value: KeyMapValue {
+    @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         guard let dictionary = value as? [String: Any] else { throw .typeMismatch(Self.self, found: value) }
         self.init(minimumCapacity: dictionary.count)
@@ -58,8 +63,9 @@ extension Dictionary: KeyMapValue where Key == String, Value: KeyMapValue {
         }
     }
 
+    @inlinable
     public var keyMapArchiveValue: Any? {
-        compactMapValues(\.keyMapArchiveValue)
+        compactMapValues { $0.keyMapArchiveValue }
     }
 
     public static var keyMapPlaceholder: [String: Value]? { [:] }

@@ -76,6 +76,7 @@ public enum KeyMapSource: Sendable, Hashable {
 }
 
 /// Reads an element of a collection, or a value under a key, treating `NSNull` as missing.
+@inlinable
 func decodeKeyMapValue<Value: KeyMapValue>(
     _ type: Value.Type, from raw: Any, source: KeyMapSource
 ) throws(ArchiveDecodingError) -> Value {
@@ -92,11 +93,13 @@ func decodeKeyMapValue<Value: KeyMapValue>(
 
 extension ArchiveDecodingError {
     /// The value is not of a type that converts to `expected`.
+    @usableFromInline
     static func typeMismatch<Value: KeyMapValue>(_ type: Value.Type, found value: Any) -> ArchiveDecodingError {
         ArchiveDecodingError(type: type, reason: .typeMismatch(expected: type.keyMapTypeDescription, found: describe(value)))
     }
 
     /// The value has a type that converts to `expected`, but this value does not convert losslessly.
+    @usableFromInline
     static func invalidValue<Value: KeyMapValue>(_ type: Value.Type, found value: Any) -> ArchiveDecodingError {
         ArchiveDecodingError(type: type, reason: .invalidValue(expected: type.keyMapTypeDescription, found: describe(value)))
     }

@@ -3,6 +3,7 @@ import Foundation
 /// Optionals read `nil` from a missing key or `NSNull`, and leave the key out of the archive
 /// when they are `nil`.
 extension Optional: KeyMapValue where Wrapped: KeyMapValue {
+    @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         if value is NSNull {
             self = nil
@@ -11,6 +12,7 @@ extension Optional: KeyMapValue where Wrapped: KeyMapValue {
         }
     }
 
+    @inlinable
     public var keyMapArchiveValue: Any? {
         switch self {
         case .some(let wrapped): wrapped.keyMapArchiveValue

@@ -11,6 +11,7 @@
 /// The placeholder is the first case of a `CaseIterable` enum, or else the case whose raw value
 /// is the raw type's placeholder (`""`, `0`); an enum with neither declares ``KeyMapValue/keyMapPlaceholder``.
 extension KeyMapValue where Self: RawRepresentable, RawValue: KeyMapValue {
+    @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         let rawValue: RawValue
         do {
@@ -22,6 +23,7 @@ extension KeyMapValue where Self: RawRepresentable, RawValue: KeyMapValue {
         self = decoded
     }
 
+    @inlinable
     public var keyMapArchiveValue: Any? { rawValue.keyMapArchiveValue }
 
     public static var keyMapPlaceholder: Self? {
