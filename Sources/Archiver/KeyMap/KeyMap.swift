@@ -28,10 +28,11 @@ import Foundation
 ///
 /// In debug builds the map validates itself when first used and prints any problem to standard
 /// error; ``validate()`` throws them.
-public struct KeyMap<Model: KeyMapped>: Sendable {
+public final class KeyMap<Model: KeyMapped>: Sendable {
     // The members the derived conformances use on every call are inlinable, so that each
     // key-mapped type gets them compiled for its own properties: unspecialized generic code
-    // would spend most of its time looking up type metadata.
+    // would spend most of its time looking up type metadata. A class, so that reaching the map
+    // through `Model.keyMap` on every call retains one reference rather than each member.
 
     /// The properties in initializer order; empty when the map is unusable.
     @usableFromInline let fields: [KeyMapField]
@@ -70,7 +71,7 @@ public struct KeyMap<Model: KeyMapped>: Sendable {
     ///   - archiveKeys: The key in archives of a property whose entry names none.
     ///   - entries: The properties that differ from the strategies, by name.
     @inlinable
-    public init<each Property: KeyMapValue>(
+    public convenience init<each Property: KeyMapValue>(
         _ initializer: @escaping @Sendable (repeat each Property) -> Model,
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
@@ -102,7 +103,7 @@ public struct KeyMap<Model: KeyMapped>: Sendable {
     /// The compiler checks that there is one key path per parameter, of the parameter's type;
     /// ``validate()`` checks that each names a different stored property, in declaration order.
     @inlinable
-    public init<each Property: KeyMapValue>(
+    public convenience init<each Property: KeyMapValue>(
         _ initializer: @escaping @Sendable (repeat each Property) -> Model,
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,

@@ -30,27 +30,49 @@ final class KeyMapField: Sendable {
     func decode<Property: KeyMapValue>(
         _ type: Property.Type, in object: [String: Any], from source: KeyMapSource, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
-        if isExcluded { return try excludedValue(Property.self, model: model) }
-        let (key, found) = lookUp(in: object, from: source)
-        guard let raw = found else { return try missingValue(Property.self, key: key, model: model) }
+        // The common path names no `Property?`: in code that is not specialized, every use of an
+        // optional of a generic type costs a metadata lookup per call.
+        guard !isExcluded, transform == nil else { return try decodeSpecially(Property.self, in: object, from: source, model: model) }
+        guard let raw = object[source == .archive ? archiveKey : serverKey] else {
+            return try missingValue(Property.self, key: key(for: source), model: model)
+        }
         do throws(ArchiveDecodingError) {
-            if let transform {
-                guard let value = try transform.decode(raw) as? Property else {
-                    throw ArchiveDecodingError(type: model, reason: .custom("the transform does not produce a \(Property.keyMapTypeDescription)"))
-                }
-                return value
-            }
             return try Property(keyMapValue: raw, from: source)
         } catch {
-            // Null is rare; testing for it only after a conversion fails keeps it off the hot path.
-            if raw is NSNull { return try missingValue(Property.self, key: key, model: model) }
-            throw error.nested(in: model, at: [.key(key)])
+            return try recover(Property.self, from: error, raw: raw, key: key(for: source), model: model)
         }
     }
 
-    private func lookUp(in object: [String: Any], from source: KeyMapSource) -> (key: String, value: Any?) {
-        let key = source == .archive ? archiveKey : serverKey
-        return (key, object[key])
+    /// A null value falls back to the default; any other failure gets the key in its path.
+    @inline(never)
+    private func recover<Property: KeyMapValue>(
+        _ type: Property.Type, from error: ArchiveDecodingError, raw: Any, key: String, model: Any.Type
+    ) throws(ArchiveDecodingError) -> Property {
+        // Null is rare; testing for it only after a conversion fails keeps it off the hot path.
+        if raw is NSNull { return try missingValue(Property.self, key: key, model: model) }
+        throw error.nested(in: model, at: [.key(key)])
+    }
+
+    /// Excluded properties and properties with a transform.
+    @inline(never)
+    private func decodeSpecially<Property: KeyMapValue>(
+        _ type: Property.Type, in object: [String: Any], from source: KeyMapSource, model: Any.Type
+    ) throws(ArchiveDecodingError) -> Property {
+        if isExcluded { return try excludedValue(Property.self, model: model) }
+        let key = key(for: source)
+        guard let raw = object[key], let transform else { return try missingValue(Property.self, key: key, model: model) }
+        do throws(ArchiveDecodingError) {
+            guard let value = try transform.decode(raw) as? Property else {
+                throw ArchiveDecodingError(type: model, reason: .custom("the transform does not produce a \(Property.keyMapTypeDescription)"))
+            }
+            return value
+        } catch {
+            return try recover(Property.self, from: error, raw: raw, key: key, model: model)
+        }
+    }
+
+    private func key(for source: KeyMapSource) -> String {
+        source == .archive ? archiveKey : serverKey
     }
 
     /// The property as an archive value, through the transform if there is one.

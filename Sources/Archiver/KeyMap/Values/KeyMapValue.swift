@@ -75,7 +75,7 @@ public enum KeyMapSource: Sendable, Hashable {
     case archive
 }
 
-/// Reads an element of a collection, or a value under a key, treating `NSNull` as missing.
+/// Reads an element of a collection or a dictionary's value, treating `NSNull` as missing.
 @inlinable
 func decodeKeyMapValue<Value: KeyMapValue>(
     _ type: Value.Type, from raw: Any, source: KeyMapSource
@@ -83,12 +83,21 @@ func decodeKeyMapValue<Value: KeyMapValue>(
     do {
         return try Value(keyMapValue: raw, from: source)
     } catch {
-        guard raw is NSNull else { throw error }
-        guard let missing = Value.keyMapValueWhenMissing else {
-            throw ArchiveDecodingError(type: Value.self, reason: .missingValue(expected: Value.keyMapTypeDescription))
-        }
-        return missing
+        return try recoverKeyMapValue(Value.self, from: error, raw: raw)
     }
+}
+
+/// The value for a null element, or the error that reading it threw. Kept apart from
+/// ``decodeKeyMapValue(_:from:source:)`` so that its `Value?` costs nothing on the common path.
+@usableFromInline @inline(never)
+func recoverKeyMapValue<Value: KeyMapValue>(
+    _ type: Value.Type, from error: ArchiveDecodingError, raw: Any
+) throws(ArchiveDecodingError) -> Value {
+    guard raw is NSNull else { throw error }
+    guard let missing = Value.keyMapValueWhenMissing else {
+        throw ArchiveDecodingError(type: Value.self, reason: .missingValue(expected: Value.keyMapTypeDescription))
+    }
+    return missing
 }
 
 extension ArchiveDecodingError {
