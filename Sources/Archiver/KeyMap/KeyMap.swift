@@ -45,8 +45,8 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
 
     /// How archiving reads the properties.
     @usableFromInline enum Readers: Sendable {
-        /// One reader per property, through the key paths the map was given.
-        case keyPaths([@Sendable (Model) -> Any?])
+        /// One reader per property, through the readers the map was given.
+        case readers([@Sendable (Model) -> Any?])
         /// One encoder per property, for the values `Mirror` reports.
         case mirror([@Sendable (Any) -> Any?])
     }
@@ -81,15 +81,15 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
         for encoder in repeat Self.mirrorEncoder(for: (each Property).self) {
             encoders.append(encoder)
         }
-        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, keyPathOffsets: nil) { fields in
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, readerCheck: nil) { fields in
             .mirror(zip(fields, encoders).map { field, encoder in
                 field.transform.map { transform in { value in transform.encode(value) } } ?? encoder
             })
         }
     }
 
-    /// A key map that also lists each property's key path, in declaration order, so that
-    /// archiving reads properties directly instead of through `Mirror`.
+    /// A key map that also lists a reader for each property, in declaration order, so that
+    /// archiving reads properties directly instead of through `Mirror`. Key paths are readers:
     ///
     /// ```swift
     /// extension Review: KeyMapped {
@@ -100,24 +100,46 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
     /// }
     /// ```
     ///
-    /// The compiler checks that there is one key path per parameter, of the parameter's type;
-    /// ``validate()`` checks that each names a different stored property, in declaration order.
+    /// The compiler checks that there is one reader per parameter, of the parameter's type.
+    /// ``validate()`` checks that each reads its own property: it builds an instance whose
+    /// strings and numbers differ from property to property and compares what each reader
+    /// returns with what `Mirror` sees (two properties of another type that the reader for the
+    /// other swaps can go unnoticed).
+    ///
+    /// Readers are taken as functions rather than key paths because a key-path literal passed
+    /// as a function compiles to a direct property read, while applying a `KeyPath` value goes
+    /// through the runtime each time.
     @inlinable
     public convenience init<each Property: KeyMapValue>(
         _ initializer: @escaping @Sendable (repeat each Property) -> Model,
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
         _ entries: KeyValuePairs<String, KeyMapEntry> = [:],
-        reading keyPaths: repeat any KeyPath<Model, each Property> & Sendable
+        reading readers: repeat @escaping @Sendable (Model) -> each Property
     ) {
-        var offsets: [Int?] = []
         var makers: [@Sendable (KeyMapField) -> @Sendable (Model) -> Any?] = []
-        for keyPath in repeat each keyPaths {
-            offsets.append(MemoryLayout<Model>.offset(of: keyPath))
-            makers.append(Self.keyPathReader(for: keyPath))
+        for reader in repeat each readers {
+            makers.append(Self.archiveReader(for: reader))
         }
-        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, keyPathOffsets: offsets) { fields in
-            .keyPaths(zip(fields, makers).map { field, make in make(field) })
+        var probeIndex = 0
+        func probe<Value: KeyMapValue>(_ type: Value.Type) -> Value? {
+            defer { probeIndex += 1 }
+            return KeyMapProbe.value(Value.self, index: probeIndex)
+        }
+        func require<Value>(_ value: Value?) throws(KeyMapParameter.NoPlaceholder) -> Value {
+            guard let value else { throw KeyMapParameter.NoPlaceholder() }
+            return value
+        }
+        var readerChecks: KeyMapReaderCheck?
+        if let instance = try? initializer(repeat require(probe((each Property).self))) {
+            var described: [String] = []
+            for reader in repeat each readers {
+                described.append(String(describing: reader(instance)))
+            }
+            readerChecks = KeyMapReaderCheck(readValues: described, propertyValues: Reflection.propertyDescriptions(of: instance))
+        }
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, readerCheck: readerChecks) { fields in
+            .readers(zip(fields, makers).map { field, make in make(field) })
         }
     }
 
@@ -127,7 +149,7 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
         serverKeys: KeyStrategy,
         archiveKeys: KeyStrategy,
         entries: KeyValuePairs<String, KeyMapEntry>,
-        keyPathOffsets: [Int?]?,
+        readerCheck: KeyMapReaderCheck?,
         makeReaders: ([KeyMapField]) -> Readers
     ) {
         var parameters: [KeyMapParameter] = []
@@ -143,7 +165,7 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
         }
         let plan = Self.plan(
             parameters: parameters, placeholder: makePlaceholder(), serverKeys: serverKeys, archiveKeys: archiveKeys,
-            entries: entries.map { ($0.key, $0.value) }, keyPathOffsets: keyPathOffsets
+            entries: entries.map { ($0.key, $0.value) }, readerCheck: readerCheck
         )
         self.fields = plan.fields
         self.problems = plan.problems
@@ -166,7 +188,7 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
     @usableFromInline
     static func plan(
         parameters: [KeyMapParameter], placeholder: Model?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy,
-        entries: [(name: String, entry: KeyMapEntry)], keyPathOffsets: [Int?]?
+        entries: [(name: String, entry: KeyMapEntry)], readerCheck: KeyMapReaderCheck?
     ) -> (fields: [KeyMapField], problems: [KeyMapProblem], isUsable: Bool) {
         let reflected = placeholder.map { Reflection.storedProperties(of: $0) }
         let names = KeyMapDescription.propertyNames(parameters: parameters, reflected: reflected)
@@ -175,7 +197,7 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
         }
         let description = KeyMapDescription(
             typeName: String(describing: Model.self), parameters: parameters, reflected: reflected,
-            entries: entries, fields: fields, keyPathOffsets: keyPathOffsets
+            entries: entries, fields: fields, readerCheck: readerCheck
         )
         let problems = KeyMapDescription.validators.flatMap { $0.problems(in: description) }
         #if DEBUG
@@ -193,14 +215,14 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
     }
 
     @inlinable
-    static func keyPathReader<Value: KeyMapValue>(
-        for keyPath: any KeyPath<Model, Value> & Sendable
+    static func archiveReader<Value: KeyMapValue>(
+        for reader: @escaping @Sendable (Model) -> Value
     ) -> @Sendable (KeyMapField) -> @Sendable (Model) -> Any? {
         { field in
             if let transform = field.transform {
-                return { model in transform.encode(model[keyPath: keyPath]) }
+                return { model in transform.encode(reader(model)) }
             }
-            return { model in model[keyPath: keyPath].keyMapArchiveValue }
+            return { model in reader(model).keyMapArchiveValue }
         }
     }
 
@@ -237,7 +259,7 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
     public func archive(of model: Model) -> Archive {
         var archive = Archive(minimumCapacity: fields.count)
         switch readers {
-        case .keyPaths(let readers):
+        case .readers(let readers):
             for index in fields.indices where !fields[index].isExcluded {
                 if let value = readers[index](model) { archive[fields[index].archiveKey] = value }
             }

@@ -30,6 +30,13 @@ enum Reflection {
         return (mirror.displayStyle == .struct, properties)
     }
 
+    /// The values of `instance`'s stored properties as text, in declaration order: what the
+    /// validators compare readers with.
+    @usableFromInline
+    static func propertyDescriptions(of instance: Any) -> [String] {
+        Mirror(reflecting: instance).children.map { String(describing: $0.value) }
+    }
+
     /// The values of `instance`'s stored properties, in declaration order.
     @usableFromInline
     static func propertyValues(of instance: Any) -> [Any] {

@@ -16,8 +16,8 @@ public struct KeyMapProblem: Sendable, Equatable, CustomStringConvertible {
         case duplicateKey
         /// An entry names no stored property.
         case unknownEntry
-        /// A key path does not name its own stored property, in declaration order.
-        case invalidKeyPath
+        /// A reader does not read its own stored property.
+        case invalidReader
         /// A default or transform does not fit the property's type.
         case invalidEntry
     }
