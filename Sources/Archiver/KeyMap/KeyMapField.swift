@@ -12,6 +12,8 @@ final class KeyMapField: Sendable {
     @usableFromInline let isExcluded: Bool
     let defaultValue: KeyMapDefault?
     @usableFromInline let transform: KeyMapTransform?
+    /// Neither excluded nor transformed: the common case, tested with one load.
+    @usableFromInline let isPlain: Bool
 
     init(name: String, entry: KeyMapEntry?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy) {
         self.name = name
@@ -20,6 +22,7 @@ final class KeyMapField: Sendable {
         isExcluded = entry?.isExcluded ?? false
         defaultValue = entry?.defaultValue
         transform = entry?.transform
+        isPlain = !isExcluded && transform == nil
     }
 
     /// Reads this property from `object`, naming `model` and the key in any error.
@@ -32,7 +35,7 @@ final class KeyMapField: Sendable {
     ) throws(ArchiveDecodingError) -> Property {
         // The common path names no `Property?`: in code that is not specialized, every use of an
         // optional of a generic type costs a metadata lookup per call.
-        guard !isExcluded, transform == nil else { return try decodeSpecially(Property.self, in: object, from: source, model: model) }
+        guard isPlain else { return try decodeSpecially(Property.self, in: object, from: source, model: model) }
         guard let raw = object[source == .archive ? archiveKey : serverKey] else {
             return try missingValue(Property.self, key: key(for: source), model: model)
         }
