@@ -52,7 +52,7 @@ final class KeyMapField: Sendable {
         _ type: Property.Type, from error: ArchiveDecodingError, raw: Any, key: String, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
         // Null is rare; testing for it only after a conversion fails keeps it off the hot path.
-        if raw is NSNull { return try missingValue(Property.self, key: key, model: model) }
+        if raw is NSNull { return try missingValue(Property.self, key: key, model: model, found: raw) }
         throw error.nested(in: model, at: [.key(key)])
     }
 
@@ -87,7 +87,7 @@ final class KeyMapField: Sendable {
 
     @usableFromInline
     func missingValue<Property: KeyMapValue>(
-        _ type: Property.Type, key: String, model: Any.Type
+        _ type: Property.Type, key: String, model: Any.Type, found: Any? = nil
     ) throws(ArchiveDecodingError) -> Property {
         if let defaultValue {
             do throws(ArchiveDecodingError) {
@@ -97,7 +97,13 @@ final class KeyMapField: Sendable {
             }
         }
         if let missing = Property.keyMapValueWhenMissing { return missing }
-        throw ArchiveDecodingError(type: model, path: [.key(key)], reason: .missingValue(expected: Property.keyMapTypeDescription))
+        let expected = Property.keyMapTypeDescription
+        let reason: ArchiveDecodingError.Reason = if let found {
+            .typeMismatch(expected: expected, found: ArchiveDecodingError.describe(found))
+        } else {
+            .missingValue(expected: expected)
+        }
+        throw ArchiveDecodingError(type: model, path: [.key(key)], reason: reason)
     }
 
     @usableFromInline

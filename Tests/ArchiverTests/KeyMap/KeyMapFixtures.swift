@@ -6,7 +6,7 @@ import Testing
 /// Nested in an enum so that the names match the tutorial's (`User`, `Review`, `Restaurant`)
 /// in error messages and archive folders without clashing with the tutorial target's types.
 enum Derived {
-    struct Restaurant { let id: String; let name: String }
+    struct Restaurant: Equatable { let id: String; let name: String }
     struct Review { let id: String; let restaurant: Restaurant; let rating: Int; let text: String }
     struct User { let id: String; let name: String; let reviews: [Review] }
 }
@@ -123,4 +123,67 @@ func expectValidKeyMap<Model: KeyMapped>(_ type: Model.Type, sourceLocation: Sou
     } catch {
         Issue.record("\(error)", sourceLocation: sourceLocation)
     }
+}
+
+// MARK: A model with every supported property type
+
+enum Cuisine: String, CaseIterable { case soup, risotto, bread }
+extension Cuisine: KeyMapValue {}
+
+/// Not `CaseIterable`: its placeholder is the case whose raw value is 0.
+enum Priority: Int { case low = 0, high = 1, urgent = 2 }
+extension Priority: KeyMapValue {}
+
+struct Everything: Equatable {
+    let text: String
+    let flag: Bool
+    let int: Int
+    let int8: Int8
+    let int16: Int16
+    let int32: Int32
+    let int64: Int64
+    let uint: UInt
+    let uint8: UInt8
+    let uint16: UInt16
+    let uint32: UInt32
+    let uint64: UInt64
+    let double: Double
+    let float: Float
+    let decimal: Decimal
+    let date: Date
+    let data: Data
+    let url: URL
+    let uuid: UUID
+    let note: String?
+    let numbers: [Int]
+    let tags: Set<String>
+    let scores: [String: Double]
+    let cuisine: Cuisine
+    let priority: Priority
+    let restaurants: [Derived.Restaurant]
+    let favorite: Derived.Restaurant?
+}
+
+extension Everything: KeyMapped { static let keyMap = KeyMap(Everything.init) }
+
+/// The same model in the fast form.
+struct FastEverything: Equatable {
+    let text: String
+    let flag: Bool
+    let int: Int
+    let uint64: UInt64
+    let double: Double
+    let decimal: Decimal
+    let date: Date
+    let url: URL
+    let note: String?
+    let tags: Set<String>
+    let cuisine: Cuisine
+    let restaurants: [Derived.Restaurant]
+}
+
+extension FastEverything: KeyMapped {
+    static let keyMap = KeyMap(FastEverything.init, serverKeys: .snakeCase, [
+        "note": .init(server: "remark"),
+    ], reading: \.text, \.flag, \.int, \.uint64, \.double, \.decimal, \.date, \.url, \.note, \.tags, \.cuisine, \.restaurants)
 }

@@ -95,7 +95,7 @@ func recoverKeyMapValue<Value: KeyMapValue>(
 ) throws(ArchiveDecodingError) -> Value {
     guard raw is NSNull else { throw error }
     guard let missing = Value.keyMapValueWhenMissing else {
-        throw ArchiveDecodingError(type: Value.self, reason: .missingValue(expected: Value.keyMapTypeDescription))
+        throw ArchiveDecodingError(type: Value.self, reason: .typeMismatch(expected: Value.keyMapTypeDescription, found: "null"))
     }
     return missing
 }
