@@ -6,7 +6,7 @@ struct EntryTypeValidator: KeyMapValidator {
         for (field, parameter) in zip(map.fields, map.parameters) {
             if let defaultValue = field.defaultValue, let reason = parameter.defaultProblem(defaultValue) {
                 result.append(KeyMapProblem(kind: .invalidEntry, message:
-                    "the default \(defaultValue.displayDescription) of \(field.name) is not a \(parameter.typeName): \(reason)"))
+                    "the default \(defaultValue.displayDescription) of \(field.name) does not convert to \(parameter.typeName): \(reason)"))
             }
             if let transform = field.transform, transform.valueType != parameter.typeIdentifier {
                 result.append(KeyMapProblem(kind: .invalidEntry, message:
