@@ -36,7 +36,11 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
 
     /// The properties in initializer order; empty when the map is unusable.
     @usableFromInline let fields: [KeyMapField]
-    /// Everything the validators found wrong, in words.
+    /// Everything the validators found wrong, in words; empty for a valid map.
+    ///
+    /// ```swift
+    /// User.keyMap.problems  // []
+    /// ```
     public let problems: [KeyMapProblem]
     @usableFromInline let isUsable: Bool
     @usableFromInline let construct: @Sendable ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
@@ -286,7 +290,7 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
     /// try Review.keyMap.validate()
     /// // throws: KeyMap of Review has 2 problems:
     /// //   - the entry "ratng" names no stored property (properties: id, restaurant, rating, text)
-    /// //   - the server key "id" is used by both id and restaurantID
+    /// //   - the server key "id" is used by id and restaurantID
     /// ```
     public func validate() throws(KeyMapValidationError) {
         guard problems.isEmpty else {

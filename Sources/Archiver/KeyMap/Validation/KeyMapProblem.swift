@@ -27,6 +27,11 @@ public struct KeyMapProblem: Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, naming the properties and keys involved.
     public var message: String
 
+    /// A problem of `kind`, described by `message`.
+    ///
+    /// ```swift
+    /// KeyMapProblem(kind: .unknownEntry, message: #"the entry "nmae" names no stored property"#)
+    /// ```
     public init(kind: Kind, message: String) {
         self.kind = kind
         self.message = message
@@ -40,7 +45,7 @@ public struct KeyMapProblem: Sendable, Equatable, CustomStringConvertible {
 /// ```swift
 /// do { try User.validateKeyMap() } catch { print(error) }
 /// // KeyMap of User has 1 problem:
-/// //   - the server key "name" is used by both name and displayName
+/// //   - the server key "name" is used by name and displayName
 /// ```
 public struct KeyMapValidationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The key-mapped type.
@@ -48,6 +53,11 @@ public struct KeyMapValidationError: Error, Sendable, Equatable, CustomStringCon
     /// Every problem found, in the order the validators run.
     public var problems: [KeyMapProblem]
 
+    /// The problems of the key map of the type named `typeName`.
+    ///
+    /// ```swift
+    /// KeyMapValidationError(typeName: "User", problems: User.keyMap.problems)
+    /// ```
     public init(typeName: String, problems: [KeyMapProblem]) {
         self.typeName = typeName
         self.problems = problems
