@@ -92,3 +92,18 @@ extension Shop: KeyMapped {
         #expect(KeyStrategy.propertyName.key(for: "reviewCount") == "reviewCount")
     }
 }
+
+/// Excluded without a default: the property gets its type's placeholder.
+struct Draft: Equatable { let id: String; let isSelected: Bool; let tags: [String] }
+extension Draft: KeyMapped {
+    static let keyMap = KeyMap(Draft.init, ["isSelected": .excluded(), "tags": .excluded()])
+}
+
+@Suite struct KeyMapExclusionTests {
+    @Test func anExcludedPropertyWithoutADefaultGetsItsPlaceholder() throws {
+        expectValidKeyMap(Draft.self)
+        let draft = try Draft.decode(responseObject: ["id": "d", "isSelected": true, "tags": ["a"]])
+        #expect(draft == Draft(id: "d", isSelected: false, tags: []))
+        #expect(Set(draft.archiveValue.keys) == ["id"])
+    }
+}
