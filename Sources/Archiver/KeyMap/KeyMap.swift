@@ -207,7 +207,7 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
         #if DEBUG
         if !problems.isEmpty {
             let error = KeyMapValidationError(typeName: description.typeName, problems: problems)
-            FileHandle.standardError.write(Data("warning: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("Archiver, debug build: \(error)\n".utf8))
         }
         #endif
         return (fields, problems, names != nil)
