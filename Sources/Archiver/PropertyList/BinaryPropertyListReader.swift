@@ -226,8 +226,9 @@ struct BinaryPropertyListReader {
             let width = 1 << Int(marker & 0x0F)
             try require(object, start + 1, width)
             let field = Self.load(buffer, at: start + 1, width: width)
-            // An 8-byte count is signed; either way it cannot exceed the bytes left.
-            guard field <= UInt64(offsetTable) else { throw .malformed(reason: "object \(object) has a count of \(Int64(bitPattern: field))") }
+            // An 8-byte count is signed, and no count can exceed the bytes left.
+            guard width < 8 || Int64(bitPattern: field) >= 0 else { throw .malformed(reason: "object \(object) has a negative count") }
+            guard field <= UInt64(offsetTable) else { throw .malformed(reason: "object \(object) runs past the objects") }
             count = Int(field)
             start += 1 + width
         }
