@@ -59,14 +59,20 @@ struct BinaryPropertyListWriter {
         if valueType == String.self { return addString(value as! String) }
         if valueType == [String: Any].self { return try addDictionary(value as! [String: Any], depth: depth) }
         if valueType == [Any].self { return try addArray(value as! [Any], depth: depth) }
+        if valueType == [[String: Any]].self { return try addArray(value as! [[String: Any]], depth: depth) }
         if valueType == Int.self { return addInteger(Int64(value as! Int)) }
         if valueType == Bool.self { return addLeaf { $0.bytes.append((value as! Bool) ? BinaryPropertyList.Marker.true : BinaryPropertyList.Marker.false) } }
         if valueType == Double.self { return addDouble(value as! Double) }
         if let number = fixedWidthNumber(value, type: valueType) { return number }
 
+        // NSNumber comes last: casting a Swift collection to it bridges the whole collection first.
         switch value {
         case let string as String:
             return addString(string)
+        case let dictionary as [String: Any]:
+            return try addDictionary(dictionary, depth: depth)
+        case let array as [Any]:
+            return try addArray(array, depth: depth)
         case let date as Date:
             return addLeaf { writer in
                 writer.bytes.append(BinaryPropertyList.Marker.date)
@@ -79,13 +85,9 @@ struct BinaryPropertyListWriter {
             }
         case let number as NSNumber:
             return addNumber(number)
-        case let dictionary as [String: Any]:
-            return try addDictionary(dictionary, depth: depth)
         case let dictionary as [AnyHashable: Any]:
             let key = dictionary.keys.first { !($0.base is String) }
             throw Failure(found: "dictionary key \(ArchiveDecodingError.describe(key?.base))")
-        case let array as [Any]:
-            return try addArray(array, depth: depth)
         default:
             throw Failure(found: ArchiveDecodingError.describe(value))
         }
@@ -95,7 +97,10 @@ struct BinaryPropertyListWriter {
         guard depth < maximumDepth else { throw Failure(found: "nesting deeper than \(maximumDepth)") }
         let (object, keys) = startContainer(BinaryPropertyList.Marker.dictionary, count: dictionary.count, referenceSlots: dictionary.count * 2)
         let values = keys + dictionary.count
-        for (index, (key, value)) in dictionary.enumerated() {
+        // A counter, not enumerated(): the tuple type that would build costs a metadata lookup per element.
+        var index = 0
+        for (key, value) in dictionary {
+            defer { index += 1 }
             references[keys + index] = addKey(key)
             do {
                 references[values + index] = try add(value, depth: depth + 1)
@@ -106,10 +111,11 @@ struct BinaryPropertyListWriter {
         return object
     }
 
-    private mutating func addArray(_ array: [Any], depth: Int) throws(Failure) -> Int {
+    private mutating func addArray<Element>(_ array: [Element], depth: Int) throws(Failure) -> Int {
         guard depth < maximumDepth else { throw Failure(found: "nesting deeper than \(maximumDepth)") }
         let (object, first) = startContainer(BinaryPropertyList.Marker.array, count: array.count, referenceSlots: array.count)
-        for (index, element) in array.enumerated() {
+        for index in array.indices {
+            let element = array[index]
             do {
                 references[first + index] = try add(element, depth: depth + 1)
             } catch {
