@@ -58,7 +58,7 @@ struct BinaryPropertyListReader {
     /// By object number: 0 not decoded yet, -1 being decoded (an ancestor of the current object),
     /// and otherwise one more than the height of the decoded value (0 for a leaf, 1 for an array
     /// of leaves), which bounds nesting when a shared container is met again deeper down.
-    private var marks: [Int32]
+    private var marks: [Int]
 
     private init(buffer: UnsafeRawBufferPointer, maximumDepth: Int, options: Options) throws(PropertyListError) {
         let header = BinaryPropertyList.header
@@ -101,7 +101,7 @@ struct BinaryPropertyListReader {
         let mark = marks[object]
         if mark > 0 {
             // A container's nesting continues below it; a shared one must still fit here.
-            guard depth + Int(mark - 1) <= maximumDepth else { throw .malformed(reason: "nesting deeper than \(maximumDepth)") }
+            guard depth + (mark - 1) <= maximumDepth else { throw .malformed(reason: "nesting deeper than \(maximumDepth)") }
             return decoded[object]!
         }
         guard mark == 0 else { throw .malformed(reason: "object \(object) contains itself") }
@@ -170,7 +170,7 @@ struct BinaryPropertyListReader {
         for index in 0 ..< count {
             let element = try reference(object, at: start + index * referenceWidth)
             elements.append(try value(of: element, depth: depth + 1))
-            height = max(height, Int(marks[element]) - 1)
+            height = max(height, marks[element] - 1)
         }
         return remember(object, elements, height: height + 1)
     }
@@ -189,7 +189,7 @@ struct BinaryPropertyListReader {
             }
             let valueObject = try reference(object, at: values + index * referenceWidth)
             dictionary[key] = try value(of: valueObject, depth: depth + 1)
-            height = max(height, Int(marks[valueObject]) - 1)
+            height = max(height, marks[valueObject] - 1)
         }
         return remember(object, dictionary, height: height + 1)
     }
@@ -198,7 +198,7 @@ struct BinaryPropertyListReader {
     /// decode again and are not kept.
     private mutating func remember(_ object: Int, _ value: Any, height: Int) -> Any {
         decoded[object] = value
-        marks[object] = Int32(height + 1)
+        marks[object] = height + 1
         return value
     }
 
