@@ -171,6 +171,13 @@ def megabytes(value):
     return "–" if value is None else f"{value / 1e6:.0f} MB"
 
 
+def cpu_time(entry):
+    """The mean CPU time of a run, where the runs measured add up to enough 10 ms ticks to count."""
+    if entry["cpu_ns"] is None or entry["wall_ns"] is None or not entry.get("samples"):
+        return None
+    return entry["cpu_ns"] if entry["samples"] * entry["wall_ns"] >= 1e9 else None
+
+
 def ratio(numerator, denominator):
     if numerator is None or not denominator:
         return None
@@ -269,7 +276,7 @@ def operation_table(results, operation):
             time = entry["wall_ns"]
             row = [
                 f"`{way}`", f"{reviews:,}", duration(time), duration(time / reviews if time else None),
-                duration(entry["cpu_ns"]), count(entry["mallocs"]), megabytes(entry["peak_bytes"]),
+                duration(cpu_time(entry)), count(entry["mallocs"]), megabytes(entry["peak_bytes"]),
                 times(ratio(time, wall(results, operation, "handwritten", reviews))),
             ]
             if with_codable:
@@ -285,7 +292,7 @@ def section(saved):
     host = saved["machine"]
     ways = ways_of(results)
     missing = [way for way in WAYS if way not in ways]
-    measured = saved.get("measured") or "an earlier run"
+    measured = f"on {saved['measured']}" if saved.get("measured") else "in an earlier run"
     commit = f" at commit `{saved['commit']}`" if saved.get("commit") else ""
 
     parts = [
@@ -308,13 +315,19 @@ def section(saved):
     for way in ways:
         parts.append(f"- `{way}`: {WAY_NOTES.get(way, '')}")
     if missing:
-        parts += ["", f"Not measured in this run: {', '.join(f'`{way}`' for way in missing)} "
-                      "(not in the library when it ran)."]
+        parts += ["", f"Not measured in this run: {', '.join(f'`{way}`' for way in missing)}."]
+        unbuilt = [way for way in ("derived", "codable") if way in missing]
+        if unbuilt:
+            parts[-1] += (f" The {' and '.join(f'`{way}`' for way in unbuilt)} way{'s' if len(unbuilt) > 1 else ''} "
+                          "did not exist in the library yet; every figure here predates "
+                          f"{'them' if len(unbuilt) > 1 else 'it'}.")
     parts += [
         "",
-        "Wall clock, mallocs and peak memory (the whole process's resident set) are medians over the runs; CPU "
-        "is a mean, as Linux counts it in 10 ms ticks. `× hand-written` is a way's time over `handwritten`'s "
-        "at the same size (above 1 is slower); `× floor` is the same against the bare I/O.",
+        "Wall clock, mallocs and peak memory (the whole process's resident set) are medians over the runs. CPU "
+        "is a mean, as Linux counts it in 10 ms ticks, and left out (–) where the measured runs add up to less "
+        "than a second: too few ticks to say anything. `× hand-written` is a way's wall clock over "
+        "`handwritten`'s at the same size (above 1 is slower); `× codable` and `× floor` the same against "
+        "`codable` and the bare I/O.",
         "",
         "### Targets",
         "",

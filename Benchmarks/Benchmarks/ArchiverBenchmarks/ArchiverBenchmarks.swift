@@ -11,7 +11,7 @@ let benchmarks: @Sendable () -> Void = {
     for way in Way.all {
         for operation in Operation.allCases {
             guard let prepare = way.operations[operation] else { continue }
-            for reviews in sizes(of: operation) {
+            for reviews in sizes(of: operation) where reviews <= way.maximumReviews[operation, default: .max] {
                 let name = "\(operation.rawValue).\(way.name).\(reviews)"
                 let scratch = Scratch(name)
                 Benchmark(name, configuration: configuration(operation, reviews: reviews)) { (benchmark: Benchmark, run: Run) in

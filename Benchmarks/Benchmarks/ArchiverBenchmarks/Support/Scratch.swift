@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A benchmark's own folder in the temporary directory, made before its runs and removed after.
 struct Scratch: Sendable {
@@ -18,8 +25,11 @@ struct Scratch: Sendable {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
+    /// Removes this folder, and the process's folder once it is empty: the harness runs each
+    /// benchmark in a process of its own.
     func remove() {
         try? FileManager.default.removeItem(at: url)
+        rmdir(url.deletingLastPathComponent().path)
     }
 
     /// The path of the file named `name` in this folder.

@@ -31,6 +31,9 @@ struct Way {
     /// The name in benchmark names: `serialize.<name>.1000`.
     let name: String
     let operations: [Operation: Prepare]
+    /// The most reviews an operation is measured with, where a way cannot finish the larger sizes in
+    /// reasonable time; the others run at every size.
+    var maximumReviews: [Operation: Int] = [:]
 
     /// How many files `loadall` reads.
     static let loadAllCount = 1_000
