@@ -6,11 +6,12 @@
     python3 Scripts/benchmark-report.py --filter 'load\\..*'            # run part of the suite
 
 Every run is saved to Docs/performance.json (medians, machine, command), which --from reads back, as
-it reads package-benchmark's own JMH export (`--format jmh`). The script owns the README between
+it reads package-benchmark's own Influx CSV export (`--format influx`). The script owns the README between
 <!-- performance:begin --> and <!-- performance:end --> and nothing else. Standard library only.
 """
 
 import argparse
+import csv
 import datetime
 import json
 import math
@@ -41,7 +42,9 @@ WAY_NOTES = {
     "handwritten": "the tutorial's conformances, through `Archiver`",
     "derived": "the same user with a key map, through `Archiver`",
     "codable": "the Codable bridge; `PropertyListEncoder`/`Decoder` for bytes",
-    "keyedarchiver": "Archiver 0.6's storage: `NSKeyedArchiver` of the archive dictionary",
+    "keyedarchiver": "Archiver 0.6's storage: `NSKeyedArchiver` of the archive dictionary. Run up to 100 "
+                     "reviews only (`loadall` at 3): on Linux it grows with the square of the reviews, "
+                     "about 47 s to store a user with 1,000 (measured once, outside the suite)",
     "plistserialization": "`PropertyListSerialization` binary bytes, no library around them",
     "floor": "an atomic write and a read of the library's bytes, nothing else",
 }
@@ -49,6 +52,7 @@ COLORS = {
     "handwritten": "#1f77b4", "derived": "#2ca02c", "codable": "#9467bd",
     "keyedarchiver": "#d62728", "plistserialization": "#ff7f0e", "floor": "#7f7f7f",
 }
+LOADALL_FILES = 1_000
 BENCHMARK_COMMAND = "swift package --package-path Benchmarks benchmark"
 REPORT_COMMAND = "python3 Scripts/benchmark-report.py"
 
@@ -56,50 +60,52 @@ REPORT_COMMAND = "python3 Scripts/benchmark-report.py"
 # MARK: Running and reading results
 
 def run_suite(filter_pattern):
-    """Runs the suite with JMH export into a temporary folder and returns the parsed export."""
+    """Runs the suite with Influx CSV export into a temporary folder and returns the export's text.
+
+    Influx CSV is the one export with every benchmark and metric in one file, as percentiles of raw
+    values; JMH drops any benchmark whose runs take over two seconds (it needs a throughput).
+    """
     with tempfile.TemporaryDirectory(prefix="archiver-benchmarks-") as output:
         command = [
             "swift", "package", "--package-path", os.path.join(ROOT, "Benchmarks"),
             "--allow-writing-to-directory", output,
-            "benchmark", "--format", "jmh", "--path", output, "--no-progress",
+            "benchmark", "--format", "influx", "--path", output, "--no-progress",
         ]
         if filter_pattern:
             command += ["--filter", filter_pattern]
         print("$ " + " ".join(command), file=sys.stderr)
         subprocess.run(command, check=True, cwd=ROOT)
-        exports = [name for name in os.listdir(output) if name.endswith(".jmh.json")]
+        exports = [name for name in os.listdir(output) if name.endswith(".influx.csv")]
         if len(exports) != 1:
-            sys.exit(f"expected one JMH export in {output}, found {exports}")
+            sys.exit(f"expected one Influx CSV export in {output}, found {exports}")
         with open(os.path.join(output, exports[0]), encoding="utf-8") as file:
-            return json.load(file)
+            return file.read()
 
 
-def results_from_jmh(elements):
-    """name → figures, from package-benchmark's JMH export.
+def results_from_influx(text):
+    """name → figures, from package-benchmark's Influx CSV export: medians of raw values (ns, counts, bytes).
 
-    JMH gives time metrics in µs and counts as they are. The wall clock, mallocs and peak memory are
-    medians; CPU time is a mean, because Linux counts it in 10 ms ticks, so that the median of a
-    short run is 0 and only the mean over many runs says anything.
+    CPU time is kept only where a run takes 100 ms or more: Linux counts it in 10 ms ticks, so a shorter
+    run's CPU time is 0 or a tick, never a measurement.
     """
+    metrics = {}
+    samples = {}
+    for row in csv.DictReader(line for line in text.splitlines() if not line.startswith("#")):
+        if row.get("percentile") != "50.0":
+            continue
+        name = row["test"].strip('"')
+        metrics.setdefault(name, {})[row["metric"]] = float(row["value"])
+        samples[name] = int(row["iterations"])
     results = {}
-    for element in elements:
-        name = element["benchmark"].split(".", 3)[-1]  # package.benchmark.<target>.<name>
-        metrics = element["secondaryMetrics"]
-
-        def median(metric):
-            return metrics[metric]["scorePercentiles"]["50.0"] if metric in metrics else None
-
-        def mean(metric):
-            return metrics[metric]["score"] if metric in metrics else None
-
-        wall = median("Time (wall clock)")
-        cpu = mean("Time (total CPU)")
+    for name, values in metrics.items():
+        wall = values.get("Time(wallclock)")
+        cpu = values.get("Time(totalCPU)")
         results[name] = {
-            "wall_ns": wall * 1000 if wall is not None else None,
-            "cpu_ns": cpu * 1000 if cpu is not None else None,
-            "mallocs": median("Malloc (total)"),
-            "peak_bytes": median("Memory (resident peak)"),
-            "samples": element.get("measurementIterations"),
+            "wall_ns": wall,
+            "cpu_ns": cpu if wall is not None and cpu is not None and wall >= 100e6 else None,
+            "mallocs": values.get("Malloc(total)"),
+            "peak_bytes": values.get("Memory(residentpeak)"),
+            "samples": samples[name],
         }
     return results
 
@@ -139,10 +145,10 @@ def machine():
 
 def load_saved(path):
     with open(path, encoding="utf-8") as file:
-        data = json.load(file)
-    if isinstance(data, list):  # a JMH export
-        return {"results": results_from_jmh(data), "machine": machine(), "measured": None, "commit": None}
-    return data
+        text = file.read()
+    return json.loads(text) if text.lstrip().startswith("{") else {
+        "results": results_from_influx(text), "machine": machine(), "measured": None, "commit": None,
+    }
 
 
 # MARK: Figures
@@ -169,13 +175,6 @@ def count(value):
 
 def megabytes(value):
     return "–" if value is None else f"{value / 1e6:.0f} MB"
-
-
-def cpu_time(entry):
-    """The mean CPU time of a run, where the runs measured add up to enough 10 ms ticks to count."""
-    if entry["cpu_ns"] is None or entry["wall_ns"] is None or not entry.get("samples"):
-        return None
-    return entry["cpu_ns"] if entry["samples"] * entry["wall_ns"] >= 1e9 else None
 
 
 def ratio(numerator, denominator):
@@ -229,7 +228,11 @@ def targets(results):
             rows.append((target, "NOT MEASURED", "no `keyedarchiver` figures in this run"))
         else:
             verdict = "PASS" if all(value >= 10 for _, value in figures) else "MISS"
-            rows.append((target, verdict, ", ".join(f"{value:.1f}× faster at {reviews:,}" for reviews, value in figures)))
+            measured = ", ".join(f"{value:.1f}× faster at {reviews:,}" for reviews, value in figures)
+            unmeasured = [reviews for reviews in sizes_of(results, operation) if reviews > figures[-1][0]]
+            if unmeasured:
+                measured += f"; `keyedarchiver` not run at {', '.join(f'{reviews:,}' for reviews in unmeasured)}"
+            rows.append((target, verdict, measured))
 
         target = f"`{operation}` faster than `codable`"
         if "codable" not in ways:
@@ -262,7 +265,7 @@ def operation_table(results, operation):
     ways = [way for way in ways_of(results) if any(split(name)[:2] == (operation, way) for name in results)]
     with_codable = "codable" in ways and operation != "loadall"
     with_floor = "floor" in ways
-    header = ["way", "reviews", "wall clock (median)", "per review", "CPU (mean)", "mallocs", "peak memory", "× hand-written"]
+    header = ["way", "reviews", "wall clock (median)", "per review", "CPU (median)", "mallocs", "peak memory", "× hand-written"]
     if with_codable:
         header.append("× codable")
     if with_floor:
@@ -274,9 +277,10 @@ def operation_table(results, operation):
             if not entry:
                 continue
             time = entry["wall_ns"]
+            handled = reviews * (LOADALL_FILES if operation == "loadall" else 1)
             row = [
-                f"`{way}`", f"{reviews:,}", duration(time), duration(time / reviews if time else None),
-                duration(cpu_time(entry)), count(entry["mallocs"]), megabytes(entry["peak_bytes"]),
+                f"`{way}`", f"{reviews:,}", duration(time), duration(time / handled if time else None),
+                duration(entry["cpu_ns"]), count(entry["mallocs"]), megabytes(entry["peak_bytes"]),
                 times(ratio(time, wall(results, operation, "handwritten", reviews))),
             ]
             if with_codable:
@@ -303,7 +307,7 @@ def section(saved):
         "Reproduce it, and this section, with:",
         "",
         "```sh",
-        f"{REPORT_COMMAND}   # runs `{BENCHMARK_COMMAND} --format jmh`, then writes this section",
+        f"{REPORT_COMMAND}   # runs `{BENCHMARK_COMMAND} --format influx`, then writes this section",
         "```",
         "",
         "Benchmarks are named `<operation>.<way>.<reviews>` (`swift package --package-path Benchmarks benchmark "
@@ -323,9 +327,10 @@ def section(saved):
                           f"{'them' if len(unbuilt) > 1 else 'it'}.")
     parts += [
         "",
-        "Wall clock, mallocs and peak memory (the whole process's resident set) are medians over the runs. CPU "
-        "is a mean, as Linux counts it in 10 ms ticks, and left out (–) where the measured runs add up to less "
-        "than a second: too few ticks to say anything. `× hand-written` is a way's wall clock over "
+        "Every figure is a median over the runs; peak memory is the whole process's resident set. CPU time is "
+        "shown only for runs of 100 ms or more (– otherwise): Linux counts it in 10 ms ticks. `per review` is "
+        "the wall clock over the reviews handled (for `loadall`, over 1,000 × the reviews). "
+        "`× hand-written` is a way's wall clock over "
         "`handwritten`'s at the same size (above 1 is slower); `× codable` and `× floor` the same against "
         "`codable` and the bare I/O.",
         "",
@@ -433,14 +438,14 @@ def chart(results):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--from", dest="source", metavar="FILE",
-                        help="write from a saved run (Docs/performance.json, or a package-benchmark JMH export) instead of running")
+                        help="write from a saved run (Docs/performance.json, or a package-benchmark Influx CSV export) instead of running")
     parser.add_argument("--filter", help="run only the benchmarks matching this regular expression")
     arguments = parser.parse_args()
 
     if arguments.source:
         saved = load_saved(arguments.source)
     else:
-        results = results_from_jmh(run_suite(arguments.filter))
+        results = results_from_influx(run_suite(arguments.filter))
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip()
         saved = {
             "measured": datetime.date.today().isoformat(),
