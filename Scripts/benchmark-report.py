@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs the benchmarks package and writes README.md's Performance section and Docs/performance.svg.
 
-    python3 Scripts/benchmark-report.py                                # run everything (about 10 minutes), then write
+    python3 Scripts/benchmark-report.py                                # run everything (about 20 minutes), then write
     python3 Scripts/benchmark-report.py --from Docs/performance.json   # write again from a saved run
     python3 Scripts/benchmark-report.py --filter 'load\\..*'            # run part of the suite
 

@@ -1,6 +1,6 @@
 // Every way of doing Archiver's job, side by side, at four sizes: `<operation>.<way>.<reviews>`.
 //
-//     swift package --package-path Benchmarks benchmark                      # all of it, 10 to 15 minutes
+//     swift package --package-path Benchmarks benchmark                      # all of it: 20 minutes on a shared 2-core machine
 //     swift package --package-path Benchmarks benchmark --filter 'load\..*'  # one operation
 //     python3 Scripts/benchmark-report.py                                    # all of it, into README.md
 //
