@@ -17,17 +17,22 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "Archiver"),
+        .target(
+            name: "TutorialData",
+            dependencies: ["Archiver"],
+            path: "Examples/TutorialData"
+        ),
         .executableTarget(
             name: "ArchiverTutorial",
-            dependencies: ["Archiver"],
+            dependencies: ["Archiver", "TutorialData"],
             path: "Examples/ArchiverTutorial"
         ),
         .executableTarget(
             name: "ArchiverComparison",
-            dependencies: ["Archiver"],
+            dependencies: ["Archiver", "TutorialData"],
             path: "Examples/ArchiverComparison"
         ),
-        .testTarget(name: "ArchiverTests", dependencies: ["Archiver", "ArchiverTutorial"]),
+        .testTarget(name: "ArchiverTests", dependencies: ["Archiver", "ArchiverTutorial", "TutorialData"]),
     ],
     swiftLanguageModes: [.v6]
 )
