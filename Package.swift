@@ -21,7 +21,11 @@ let package = Package(
             dependencies: ["Archiver"],
             path: "Examples/ArchiverTutorial"
         ),
-        .testTarget(name: "ArchiverTests", dependencies: ["Archiver", "ArchiverTutorial"]),
+        .testTarget(
+            name: "ArchiverTests",
+            dependencies: ["Archiver", "ArchiverTutorial"],
+            resources: [.copy("Migration/Fixtures")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
