@@ -1,0 +1,100 @@
+import Foundation
+
+/// Reading what Archiver 0.6 wrote — `NSKeyedArchiver` archives of the archive dictionary —
+/// wherever the current format is read, without a separate API.
+///
+/// The current format is tried first, so reading it costs nothing more. Only when those bytes are
+/// not an archive of the current format are they read again as a keyed archive; if they are not
+/// one either, the first error stands.
+extension PropertyListCoding {
+    /// The key under which an array of archives is stored: `{"archives": [...]}`.
+    static let arrayKey = "archives"
+
+    /// The archive `data` holds, in the current format or as a keyed archive.
+    ///
+    /// - Throws: ``PropertyListError/malformed(reason:)`` for bytes that are neither, or a keyed
+    ///   archive of anything but a dictionary; ``PropertyListError/refusedKeyedArchive(_:)``.
+    static func archive(
+        from data: Data,
+        maximumDepth: Int,
+        keyedArchiveOptions: KeyedArchiveOptions
+    ) throws(PropertyListError) -> Archive {
+        let root = try rootObject(from: data, maximumDepth: maximumDepth, keyedArchiveOptions: keyedArchiveOptions)
+        guard let archive = root as? Archive else {
+            throw .malformed(reason: "is a keyed archive of \(ArchiveDecodingError.describe(root)), not of a dictionary")
+        }
+        return archive
+    }
+
+    /// The archives of an array `data` holds: `{"archives": [...]}` in the current format, or a
+    /// keyed archive whose root is an array.
+    static func archives(
+        from data: Data,
+        maximumDepth: Int,
+        keyedArchiveOptions: KeyedArchiveOptions
+    ) throws(PropertyListError) -> [Any] {
+        let root = try rootObject(from: data, maximumDepth: maximumDepth, keyedArchiveOptions: keyedArchiveOptions)
+        if let elements = root as? [Any] { return elements }
+        guard let wrapper = root as? Archive, wrapper.count == 1, let elements = wrapper[arrayKey] as? [Any] else {
+            throw .malformed(reason: "does not hold an array of archives")
+        }
+        return elements
+    }
+
+    /// Binary property-list bytes for an array of archives, as `{"archives": [...]}`.
+    ///
+    /// - Throws: ``PropertyListError/unsupportedValue(keyPath:found:)`` naming the element's key
+    ///   path from the array (`[1].photo`).
+    static func data(forArchives archives: [Any], maximumDepth: Int) throws(PropertyListError) -> Data {
+        do {
+            return try data(for: [arrayKey: archives], maximumDepth: maximumDepth)
+        } catch {
+            guard case .unsupportedValue(let keyPath, let found) = error else { throw error }
+            throw .unsupportedValue(keyPath: String(keyPath.dropFirst(keyPath.hasPrefix(arrayKey) ? arrayKey.count : 0)), found: found)
+        }
+    }
+
+    /// The root of `data`: the archive dictionary of the current format, or a keyed archive's
+    /// root object rebuilt.
+    private static func rootObject(
+        from data: Data,
+        maximumDepth: Int,
+        keyedArchiveOptions: KeyedArchiveOptions
+    ) throws(PropertyListError) -> Any {
+        let archive: Archive
+        do {
+            archive = try self.archive(from: data, maximumDepth: maximumDepth)
+        } catch {
+            guard let keyedArchive = keyedArchive(in: data, maximumDepth: maximumDepth) else { throw error }
+            return try rootObject(ofKeyedArchive: keyedArchive, maximumDepth: maximumDepth, options: keyedArchiveOptions)
+        }
+        // A reader that does not refuse object references reads a keyed archive as a dictionary.
+        guard archive["$archiver"] != nil, KeyedArchiveInterpreter.isKeyedArchive(archive) else { return archive }
+        guard let keyedArchive = keyedArchive(in: data, maximumDepth: maximumDepth) else {
+            throw .malformed(reason: "is a keyed archive whose object references cannot be read")
+        }
+        return try rootObject(ofKeyedArchive: keyedArchive, maximumDepth: maximumDepth, options: keyedArchiveOptions)
+    }
+
+    private static func rootObject(
+        ofKeyedArchive keyedArchive: [String: Any],
+        maximumDepth: Int,
+        options: KeyedArchiveOptions
+    ) throws(PropertyListError) -> Any {
+        do {
+            return try KeyedArchiveInterpreter.rootObject(ofKeyedArchive: keyedArchive, options: options, maximumDepth: maximumDepth)
+        } catch {
+            throw .refusedKeyedArchive(error)
+        }
+    }
+
+    /// The outer property list of the keyed archive `data` holds, with its object references as
+    /// ``PropertyListUID``; `nil` if `data` is not a keyed archive.
+    ///
+    /// Foundation's reader on Linux returns object references as a private class with no public
+    /// accessor; until the module's own binary reader (branch `plist`) lands, keyed archives are
+    /// recognised but not read.
+    private static func keyedArchive(in data: Data, maximumDepth: Int) -> [String: Any]? {
+        nil
+    }
+}
