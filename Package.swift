@@ -11,11 +11,13 @@ let package = Package(
     ],
     products: [
         .library(name: "Archiver", targets: ["Archiver"]),
+        .library(name: "ArchiverTesting", targets: ["ArchiverTesting"]),
         .executable(name: "archiver-tutorial", targets: ["ArchiverTutorial"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "Archiver"),
+        .target(name: "ArchiverTesting", dependencies: ["Archiver"]),
         .executableTarget(
             name: "ArchiverTutorial",
             dependencies: ["Archiver"],
@@ -26,6 +28,7 @@ let package = Package(
             dependencies: ["Archiver", "ArchiverTutorial"],
             resources: [.copy("Migration/Fixtures")]
         ),
+        .testTarget(name: "ArchiverTestingTests", dependencies: ["ArchiverTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

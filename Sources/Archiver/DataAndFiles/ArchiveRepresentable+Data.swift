@@ -16,7 +16,7 @@ extension ArchiveRepresentable {
         do {
             return try PropertyListCoding.data(for: archiveValue)
         } catch {
-            throw ArchiveDataError(typeName: String(describing: Self.self), reason: Self.reason(writing: error))
+            throw ArchiveDataError(typeName: String(describing: Self.self), reason: Archive.reason(writing: error))
         }
     }
 
@@ -39,27 +39,12 @@ extension ArchiveRepresentable {
             archive = try PropertyListCoding.archive(
                 from: data, maximumDepth: PropertyListCoding.defaultMaximumDepth, keyedArchiveOptions: keyedArchiveOptions)
         } catch {
-            throw ArchiveDataError(typeName: typeName, reason: Self.reason(reading: error))
+            throw ArchiveDataError(typeName: typeName, reason: Archive.reason(reading: error))
         }
         do {
             self = try Self.decode(archive: archive)
         } catch {
             throw ArchiveDataError(typeName: typeName, reason: .decodingFailed(error))
-        }
-    }
-
-    static func reason(writing error: PropertyListError) -> ArchiveDataError.Reason {
-        switch error {
-        case .unsupportedValue(let keyPath, let found): .invalidPropertyList(keyPath: keyPath, found: found)
-        case .malformed(let reason): .invalidPropertyList(keyPath: "", found: reason)
-        case .refusedKeyedArchive(let error): .refusedKeyedArchive(error)
-        }
-    }
-
-    static func reason(reading error: PropertyListError) -> ArchiveDataError.Reason {
-        switch error {
-        case .unsupportedValue(_, let reason), .malformed(let reason): .notAnArchive(reason)
-        case .refusedKeyedArchive(let error): .refusedKeyedArchive(error)
         }
     }
 }
@@ -78,7 +63,7 @@ extension Array where Element: ArchiveRepresentable {
         do {
             return try PropertyListCoding.data(forArchives: archiveValue, maximumDepth: PropertyListCoding.defaultMaximumDepth)
         } catch {
-            throw ArchiveDataError(typeName: String(describing: Self.self), reason: Element.reason(writing: error))
+            throw ArchiveDataError(typeName: String(describing: Self.self), reason: Archive.reason(writing: error))
         }
     }
 
@@ -99,7 +84,7 @@ extension Array where Element: ArchiveRepresentable {
             elements = try PropertyListCoding.archives(
                 from: data, maximumDepth: PropertyListCoding.defaultMaximumDepth, keyedArchiveOptions: keyedArchiveOptions)
         } catch {
-            throw ArchiveDataError(typeName: typeName, reason: Element.reason(reading: error))
+            throw ArchiveDataError(typeName: typeName, reason: Archive.reason(reading: error))
         }
         var values: [Element] = []
         values.reserveCapacity(elements.count)
