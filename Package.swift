@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Archiver", targets: ["Archiver"]),
         .library(name: "ArchiverTesting", targets: ["ArchiverTesting"]),
         .executable(name: "archiver-tutorial", targets: ["ArchiverTutorial"]),
+        .executable(name: "archiver-compare", targets: ["ArchiverComparison"]),
     ],
     dependencies: [],
     targets: [
@@ -22,6 +23,11 @@ let package = Package(
             name: "ArchiverTutorial",
             dependencies: ["Archiver"],
             path: "Examples/ArchiverTutorial"
+        ),
+        .executableTarget(
+            name: "ArchiverComparison",
+            dependencies: ["Archiver"],
+            path: "Examples/ArchiverComparison"
         ),
         .testTarget(
             name: "ArchiverTests",

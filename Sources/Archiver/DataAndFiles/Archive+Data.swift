@@ -37,13 +37,12 @@ extension Dictionary where Key == String, Value == Any {
         switch error {
         case .unsupportedValue(let keyPath, let found): .invalidPropertyList(keyPath: keyPath, found: found)
         case .malformed(let reason): .invalidPropertyList(keyPath: "", found: reason)
-        case .refusedKeyedArchive(let error): .refusedKeyedArchive(error)
         }
     }
 
-    static func reason(reading error: PropertyListError) -> ArchiveDataError.Reason {
+    static func reason(reading error: PropertyListCoding.ReadError) -> ArchiveDataError.Reason {
         switch error {
-        case .unsupportedValue(_, let reason), .malformed(let reason): .notAnArchive(reason)
+        case .propertyList(.unsupportedValue(_, let reason)), .propertyList(.malformed(let reason)): .notAnArchive(reason)
         case .refusedKeyedArchive(let error): .refusedKeyedArchive(error)
         }
     }

@@ -7,21 +7,29 @@ import Foundation
 /// not an archive of the current format are they read again as a keyed archive; if they are not
 /// one either, the first error stands.
 extension PropertyListCoding {
+    /// Why bytes could not be read as an archive of either format.
+    enum ReadError: Error, Equatable {
+        /// Not an archive of the current format, nor a keyed archive.
+        case propertyList(PropertyListError)
+        /// A keyed archive, refused.
+        case refusedKeyedArchive(KeyedArchiveError)
+    }
+
     /// The key under which an array of archives is stored: `{"archives": [...]}`.
     static let arrayKey = "archives"
 
     /// The archive `data` holds, in the current format or as a keyed archive.
     ///
     /// - Throws: ``PropertyListError/malformed(reason:)`` for bytes that are neither, or a keyed
-    ///   archive of anything but a dictionary; ``PropertyListError/refusedKeyedArchive(_:)``.
+    ///   archive of anything but a dictionary; ``ReadError/refusedKeyedArchive(_:)``.
     static func archive(
         from data: Data,
         maximumDepth: Int,
         keyedArchiveOptions: KeyedArchiveOptions
-    ) throws(PropertyListError) -> Archive {
+    ) throws(ReadError) -> Archive {
         let root = try rootObject(from: data, maximumDepth: maximumDepth, keyedArchiveOptions: keyedArchiveOptions)
         guard let archive = root as? Archive else {
-            throw .malformed(reason: "is a keyed archive of \(ArchiveDecodingError.describe(root)), not of a dictionary")
+            throw .propertyList(.malformed(reason: "is a keyed archive of \(ArchiveDecodingError.describe(root)), not of a dictionary"))
         }
         return archive
     }
@@ -32,11 +40,11 @@ extension PropertyListCoding {
         from data: Data,
         maximumDepth: Int,
         keyedArchiveOptions: KeyedArchiveOptions
-    ) throws(PropertyListError) -> [Any] {
+    ) throws(ReadError) -> [Any] {
         let root = try rootObject(from: data, maximumDepth: maximumDepth, keyedArchiveOptions: keyedArchiveOptions)
         if let elements = root as? [Any] { return elements }
         guard let wrapper = root as? Archive, wrapper.count == 1, let elements = wrapper[arrayKey] as? [Any] else {
-            throw .malformed(reason: "does not hold an array of archives")
+            throw .propertyList(.malformed(reason: "does not hold an array of archives"))
         }
         return elements
     }
@@ -60,18 +68,18 @@ extension PropertyListCoding {
         from data: Data,
         maximumDepth: Int,
         keyedArchiveOptions: KeyedArchiveOptions
-    ) throws(PropertyListError) -> Any {
+    ) throws(ReadError) -> Any {
         let archive: Archive
         do {
             archive = try self.archive(from: data, maximumDepth: maximumDepth)
         } catch {
-            guard let keyedArchive = keyedArchive(in: data, maximumDepth: maximumDepth) else { throw error }
+            guard let keyedArchive = keyedArchive(in: data, maximumDepth: maximumDepth) else { throw .propertyList(error) }
             return try rootObject(ofKeyedArchive: keyedArchive, maximumDepth: maximumDepth, options: keyedArchiveOptions)
         }
         // A reader that does not refuse object references reads a keyed archive as a dictionary.
         guard archive["$archiver"] != nil, KeyedArchiveInterpreter.isKeyedArchive(archive) else { return archive }
         guard let keyedArchive = keyedArchive(in: data, maximumDepth: maximumDepth) else {
-            throw .malformed(reason: "is a keyed archive whose object references cannot be read")
+            throw .propertyList(.malformed(reason: "is a keyed archive whose object references cannot be read"))
         }
         return try rootObject(ofKeyedArchive: keyedArchive, maximumDepth: maximumDepth, options: keyedArchiveOptions)
     }
@@ -80,7 +88,7 @@ extension PropertyListCoding {
         ofKeyedArchive keyedArchive: [String: Any],
         maximumDepth: Int,
         options: KeyedArchiveOptions
-    ) throws(PropertyListError) -> Any {
+    ) throws(ReadError) -> Any {
         do {
             return try KeyedArchiveInterpreter.rootObject(ofKeyedArchive: keyedArchive, options: options, maximumDepth: maximumDepth)
         } catch {

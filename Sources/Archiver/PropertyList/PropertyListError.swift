@@ -4,6 +4,4 @@ enum PropertyListError: Error, Equatable {
     case unsupportedValue(keyPath: String, found: String)
     /// The bytes are not a property list whose root is a dictionary with string keys.
     case malformed(reason: String)
-    /// The bytes are a keyed archive, and it is refused.
-    case refusedKeyedArchive(KeyedArchiveError)
 }

@@ -81,8 +81,6 @@ extension Archiver {
                 throw .invalidPropertyList(type: folder.typeName, id: id, keyPath: keyPath, found: found)
             case .malformed(let reason):
                 throw .invalidPropertyList(type: folder.typeName, id: id, keyPath: "", found: reason)
-            case .refusedKeyedArchive(let error):
-                throw .invalidPropertyList(type: folder.typeName, id: id, keyPath: "", found: error.description)
             }
         }
         return try store(data, in: folder, id: id)
@@ -165,7 +163,7 @@ extension Archiver {
             return (archive, url)
         } catch {
             switch error {
-            case .malformed(let reason), .unsupportedValue(_, let reason):
+            case .propertyList(.malformed(let reason)), .propertyList(.unsupportedValue(_, let reason)):
                 throw .corruptFile(type: folder.typeName, id: id, file: url, reason: reason)
             case .refusedKeyedArchive(let error):
                 throw .refusedKeyedArchive(type: folder.typeName, id: id, file: url, error: error)
