@@ -35,6 +35,15 @@ let package = Package(
             resources: [.copy("Migration/Fixtures")]
         ),
         .testTarget(name: "ArchiverTestingTests", dependencies: ["ArchiverTesting"]),
+        // MIGRATION.md's code: each path's code before and after, and tests that run it and keep
+        // the document identical to it.
+        .target(name: "MigrationBefore", dependencies: ["Archiver"], path: "Examples/Migration/Before"),
+        .target(name: "MigrationAfter", dependencies: ["Archiver"], path: "Examples/Migration/After"),
+        .testTarget(
+            name: "MigrationDocTests",
+            dependencies: ["Archiver", "ArchiverTesting", "MigrationBefore", "MigrationAfter", "ArchiverTutorial"],
+            exclude: ["Goldens"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

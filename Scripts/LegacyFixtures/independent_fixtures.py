@@ -98,3 +98,47 @@ for level in range(depth):
     objects.append({"NS.objects": following, "$class": UID(depth + 1)})
 objects.append({"$classname": "NSArray", "$classes": ["NSArray", "NSObject"]})
 write("hostile-deep-nesting.plist", keyed(objects))
+
+
+# The nested `Coding` classes of "Swift Struct & NSCoding", as NSKeyedArchiver on Apple platforms
+# lays them out: classes under their mangled names, nil as $null. Foundation on Linux cannot write
+# these (NSStringFromClass stops the process on a nested class), so the layout is written here.
+class Graph:
+    def __init__(self):
+        self.objects = ["$null"]
+        self.classes = {}
+
+    def add(self, value):
+        self.objects.append(value)
+        return UID(len(self.objects) - 1)
+
+    def cls(self, name, superclasses=("NSObject",)):
+        if name not in self.classes:
+            self.classes[name] = self.add({"$classname": name, "$classes": [name, *superclasses]})
+        return self.classes[name]
+
+    def date(self, seconds):
+        return self.add({"NS.time": float(seconds), "$class": self.cls("NSDate")})
+
+    def array(self, references):
+        return self.add({"NS.objects": references, "$class": self.cls("NSArray")})
+
+
+graph = Graph()
+session_references = []
+for start, end, events in [(1000, None, [(1100, "test session1/event1"), (1200, "test session1/event2")]),
+                           (3000, 4000, [])]:
+    session = graph.add({})
+    event_references = []
+    for stamp, tag in events:
+        event = graph.add({})
+        graph.objects[event.data] = {"$class": graph.cls("_TtCV15MigrationBefore5Event6Coding"),
+                                     "timeStamp": graph.date(stamp), "eventTag": graph.add(tag)}
+        event_references.append(event)
+    graph.objects[session.data] = {"$class": graph.cls("_TtCV15MigrationBefore7Session6Coding"),
+                                   "startTime": graph.date(start),
+                                   "endTime": graph.date(end) if end is not None else UID(0),
+                                   "events": graph.array(event_references)}
+    session_references.append(session)
+root = graph.array(session_references)
+write("apple-layout-sessions-nested-coding.plist", keyed(graph.objects, root=root.data))

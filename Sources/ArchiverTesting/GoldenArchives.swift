@@ -14,6 +14,9 @@ import Foundation
 /// }
 /// ```
 ///
+/// Golden files are read and written where they are, not as bundle resources; keep SwiftPM from
+/// asking about them with `exclude: ["Goldens"]` on the test target.
+///
 /// Goldens are recorded on purpose, never silently:
 /// - a golden that does not exist yet is written, and the check fails saying so, so that a
 ///   missing file can never pass (in CI, say); review the file, commit it, run again.

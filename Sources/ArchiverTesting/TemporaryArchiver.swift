@@ -62,6 +62,7 @@ public final class TemporaryArchiver: Archiver, @unchecked Sendable {
     ///     return try Note.storedResourceIDs().count
     /// }
     /// ```
+    @discardableResult
     public static func with<Result>(_ body: (TemporaryArchiver) async throws -> Result) async rethrows -> Result {
         let archiver = TemporaryArchiver()
         defer { archiver.removeDirectory() }
@@ -81,6 +82,7 @@ public final class TemporaryArchiver: Archiver, @unchecked Sendable {
     ///     }
     /// }
     /// ```
+    @discardableResult
     public static func with<Result>(_ body: (TemporaryArchiver) throws -> Result) rethrows -> Result {
         let archiver = TemporaryArchiver()
         defer { archiver.removeDirectory() }

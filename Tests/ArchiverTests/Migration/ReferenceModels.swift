@@ -82,7 +82,7 @@ struct Session: ArchiveRepresentable, Equatable {
     }
 }
 
-/// The sessions the fixture `foundation-sessions-nested-coding.plist` holds.
+/// The sessions the fixture `foundation-sessions-wrapper-classes.plist` holds.
 let referenceSessions = [
     Session(startTime: Date(timeIntervalSinceReferenceDate: 1000), endTime: Date(timeIntervalSinceReferenceDate: 2000), events: [
         Event(timeStamp: Date(timeIntervalSinceReferenceDate: 1100), tag: "test session1/event1"),
