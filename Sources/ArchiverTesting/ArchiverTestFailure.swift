@@ -14,7 +14,11 @@ public struct ArchiverTestFailure: Error, CustomStringConvertible, Sendable {
     /// What was checked and what differed, in words.
     public var message: String
 
-    /// Creates a failure with `message`.
+    /// Creates a failure with `message`, for checks of your own built on these helpers.
+    ///
+    /// ```swift
+    /// throw ArchiverTestFailure("User \"abcd\" has no reviews after loading")
+    /// ```
     public init(_ message: String) {
         self.message = message
     }

@@ -66,6 +66,10 @@ public struct GoldenArchives: Sendable {
     }
 
     /// The file of the golden `name`: `<directoryURL>/<name>.plist`.
+    ///
+    /// ```swift
+    /// GoldenArchives().fileURL(named: "user").lastPathComponent  // "user.plist"
+    /// ```
     public func fileURL(named name: String) -> URL {
         directoryURL.appendingPathComponent(name + ".plist", isDirectory: false)
     }

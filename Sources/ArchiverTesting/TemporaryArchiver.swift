@@ -49,6 +49,11 @@ public final class TemporaryArchiver: Archiver, @unchecked Sendable {
     }
 
     /// Deletes the temporary folder and everything in it. Storing again recreates it.
+    ///
+    /// ```swift
+    /// let archiver = TemporaryArchiver()
+    /// defer { archiver.removeDirectory() }
+    /// ```
     public func removeDirectory() {
         try? FileManager.default.removeItem(at: directoryURL)
     }

@@ -52,6 +52,11 @@ public struct ArchiveDataError: Error, Sendable, Equatable, CustomStringConverti
     public var reason: Reason
 
     /// Creates an error about `typeName`, and `file` if there is one.
+    ///
+    /// ```swift
+    /// ArchiveDataError(typeName: "Movie", file: url, reason: .missingFile)
+    /// // Movie (/tmp/movie.plist): no such file
+    /// ```
     public init(typeName: String, file: URL? = nil, reason: Reason) {
         self.typeName = typeName
         self.file = file
