@@ -6,7 +6,8 @@ private let maximumFileSize = Archiver.Limits().maximumFileSize
 
 extension ArchiveRepresentable {
     /// Writes this value's archive to the file at `url`, atomically: a reader sees the old file or
-    /// the new one, whole. The folder must exist.
+    /// the new one, whole. The folder must exist. The bytes are staged in a `<UUID>.tmp` file in
+    /// the same folder and renamed over `url`; only a process killed mid-write leaves one behind.
     ///
     /// ```swift
     /// let url = URL(fileURLWithPath: "/tmp/movie.plist")
