@@ -1,0 +1,44 @@
+/// Enums with raw values opt in with one line, and read and write their raw value:
+///
+/// ```swift
+/// enum Cuisine: String, CaseIterable { case soup, risotto }
+/// extension Cuisine: KeyMapValue {}
+///
+/// try Cuisine(keyMapValue: "soup", from: .responseObject)   // .soup
+/// try Cuisine(keyMapValue: "pizza", from: .responseObject)  // throws: expected Cuisine, found String "pizza"
+/// ```
+///
+/// The placeholder is the first case of a `CaseIterable` enum, or else the case whose raw value
+/// is the raw type's placeholder (`""`, `0`); an enum with neither declares ``KeyMapValue/keyMapPlaceholder``.
+extension KeyMapValue where Self: RawRepresentable, RawValue: KeyMapValue {
+    @inlinable
+    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
+        self = try decodeRawValue(Self.self, from: value, source: source)
+    }
+
+    @inlinable
+    public var keyMapArchiveValue: Any? { rawValue.keyMapArchiveValue }
+
+    public static var keyMapPlaceholder: Self? {
+        RawValue.keyMapPlaceholder.flatMap(Self.init(rawValue:))
+    }
+}
+
+extension KeyMapValue where Self: RawRepresentable & CaseIterable, RawValue: KeyMapValue {
+    public static var keyMapPlaceholder: Self? { allCases.first }
+}
+
+/// Reads a raw-value type through its raw value; shared by the plain and the Codable forms.
+@inlinable
+func decodeRawValue<Value: KeyMapValue & RawRepresentable>(
+    _ type: Value.Type, from value: Any, source: KeyMapSource
+) throws(ArchiveDecodingError) -> Value where Value.RawValue: KeyMapValue {
+    let rawValue: Value.RawValue
+    do {
+        rawValue = try Value.RawValue(keyMapValue: value, from: source)
+    } catch {
+        throw .typeMismatch(Value.self, found: value)
+    }
+    guard let decoded = Value(rawValue: rawValue) else { throw .invalidValue(Value.self, found: value) }
+    return decoded
+}
