@@ -69,19 +69,14 @@ extension PropertyListCoding {
         maximumDepth: Int,
         keyedArchiveOptions: KeyedArchiveOptions
     ) throws(ReadError) -> Any {
-        let archive: Archive
         do {
-            archive = try self.archive(from: data, maximumDepth: maximumDepth)
+            // The module's reader refuses object references unless asked, and every keyed archive
+            // has one (`$top`), so a keyed archive never reads as an archive of the current format.
+            return try self.archive(from: data, maximumDepth: maximumDepth)
         } catch {
             guard let keyedArchive = keyedArchive(in: data, maximumDepth: maximumDepth) else { throw .propertyList(error) }
             return try rootObject(ofKeyedArchive: keyedArchive, maximumDepth: maximumDepth, options: keyedArchiveOptions)
         }
-        // A reader that does not refuse object references reads a keyed archive as a dictionary.
-        guard archive["$archiver"] != nil, KeyedArchiveInterpreter.isKeyedArchive(archive) else { return archive }
-        guard let keyedArchive = keyedArchive(in: data, maximumDepth: maximumDepth) else {
-            throw .propertyList(.malformed(reason: "is a keyed archive whose object references cannot be read"))
-        }
-        return try rootObject(ofKeyedArchive: keyedArchive, maximumDepth: maximumDepth, options: keyedArchiveOptions)
     }
 
     private static func rootObject(
@@ -100,9 +95,12 @@ extension PropertyListCoding {
     /// ``PropertyListUID``; `nil` if `data` is not a keyed archive.
     ///
     /// Foundation's reader on Linux returns object references as a private class with no public
-    /// accessor; until the module's own binary reader (branch `plist`) lands, keyed archives are
-    /// recognised but not read.
+    /// accessor, so the module's own reader reads them.
     private static func keyedArchive(in data: Data, maximumDepth: Int) -> [String: Any]? {
-        nil
+        guard data.starts(with: BinaryPropertyList.header),
+              let root = try? BinaryPropertyListReader.propertyList(from: data, maximumDepth: maximumDepth, options: .allowsUIDs) as? [String: Any],
+              KeyedArchiveInterpreter.isKeyedArchive(root)
+        else { return nil }
+        return root
     }
 }
