@@ -20,14 +20,24 @@ extension PropertyListCoding {
 
     /// The archive `data` holds, in the current format or as a keyed archive.
     ///
-    /// - Throws: ``PropertyListError/malformed(reason:)`` for bytes that are neither, or a keyed
-    ///   archive of anything but a dictionary; ``ReadError/refusedKeyedArchive(_:)``.
+    /// - Throws: ``ReadError/propertyList(_:)`` for bytes that are neither, or a keyed archive of
+    ///   anything but a dictionary; ``ReadError/refusedKeyedArchive(_:)``.
     static func archive(
         from data: Data,
         maximumDepth: Int,
         keyedArchiveOptions: KeyedArchiveOptions
     ) throws(ReadError) -> Archive {
-        let root = try rootObject(from: data, maximumDepth: maximumDepth, keyedArchiveOptions: keyedArchiveOptions)
+        let keyedArchive: [String: Any]
+        do {
+            // The module's reader refuses object references unless asked, and every keyed archive
+            // has one (`$top`), so a keyed archive never reads as an archive of the current format
+            // and the current format pays nothing for the fallback.
+            return try self.archive(from: data, maximumDepth: maximumDepth)
+        } catch {
+            guard let found = self.keyedArchive(in: data, maximumDepth: maximumDepth) else { throw .propertyList(error) }
+            keyedArchive = found
+        }
+        let root = try rootObject(ofKeyedArchive: keyedArchive, maximumDepth: maximumDepth, options: keyedArchiveOptions)
         guard let archive = root as? Archive else {
             throw .propertyList(.malformed(reason: "is a keyed archive of \(ArchiveDecodingError.describe(root)), not of a dictionary"))
         }
@@ -41,7 +51,13 @@ extension PropertyListCoding {
         maximumDepth: Int,
         keyedArchiveOptions: KeyedArchiveOptions
     ) throws(ReadError) -> [Any] {
-        let root = try rootObject(from: data, maximumDepth: maximumDepth, keyedArchiveOptions: keyedArchiveOptions)
+        let root: Any
+        do {
+            root = try self.archive(from: data, maximumDepth: maximumDepth)
+        } catch {
+            guard let keyedArchive = self.keyedArchive(in: data, maximumDepth: maximumDepth) else { throw .propertyList(error) }
+            root = try rootObject(ofKeyedArchive: keyedArchive, maximumDepth: maximumDepth, options: keyedArchiveOptions)
+        }
         if let elements = root as? [Any] { return elements }
         guard let wrapper = root as? Archive, wrapper.count == 1, let elements = wrapper[arrayKey] as? [Any] else {
             throw .propertyList(.malformed(reason: "does not hold an array of archives"))
@@ -59,23 +75,6 @@ extension PropertyListCoding {
         } catch {
             guard case .unsupportedValue(let keyPath, let found) = error else { throw error }
             throw .unsupportedValue(keyPath: String(keyPath.dropFirst(keyPath.hasPrefix(arrayKey) ? arrayKey.count : 0)), found: found)
-        }
-    }
-
-    /// The root of `data`: the archive dictionary of the current format, or a keyed archive's
-    /// root object rebuilt.
-    private static func rootObject(
-        from data: Data,
-        maximumDepth: Int,
-        keyedArchiveOptions: KeyedArchiveOptions
-    ) throws(ReadError) -> Any {
-        do {
-            // The module's reader refuses object references unless asked, and every keyed archive
-            // has one (`$top`), so a keyed archive never reads as an archive of the current format.
-            return try self.archive(from: data, maximumDepth: maximumDepth)
-        } catch {
-            guard let keyedArchive = keyedArchive(in: data, maximumDepth: maximumDepth) else { throw .propertyList(error) }
-            return try rootObject(ofKeyedArchive: keyedArchive, maximumDepth: maximumDepth, options: keyedArchiveOptions)
         }
     }
 
