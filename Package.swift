@@ -19,19 +19,24 @@ let package = Package(
     targets: [
         .target(name: "Archiver"),
         .target(name: "ArchiverTesting", dependencies: ["Archiver"]),
+        .target(
+            name: "TutorialData",
+            dependencies: ["Archiver"],
+            path: "Examples/TutorialData"
+        ),
         .executableTarget(
             name: "ArchiverTutorial",
-            dependencies: ["Archiver"],
+            dependencies: ["Archiver", "TutorialData"],
             path: "Examples/ArchiverTutorial"
         ),
         .executableTarget(
             name: "ArchiverComparison",
-            dependencies: ["Archiver"],
+            dependencies: ["Archiver", "TutorialData"],
             path: "Examples/ArchiverComparison"
         ),
         .testTarget(
             name: "ArchiverTests",
-            dependencies: ["Archiver", "ArchiverTutorial"],
+            dependencies: ["Archiver", "ArchiverTutorial", "TutorialData"],
             resources: [.copy("Migration/Fixtures")]
         ),
         .testTarget(name: "ArchiverTestingTests", dependencies: ["ArchiverTesting"]),
@@ -41,7 +46,7 @@ let package = Package(
         .target(name: "MigrationAfter", dependencies: ["Archiver"], path: "Examples/Migration/After"),
         .testTarget(
             name: "MigrationDocTests",
-            dependencies: ["Archiver", "ArchiverTesting", "MigrationBefore", "MigrationAfter", "ArchiverTutorial"],
+            dependencies: ["Archiver", "ArchiverTesting", "MigrationBefore", "MigrationAfter", "ArchiverTutorial", "TutorialData"],
             exclude: ["Goldens"]
         ),
     ],

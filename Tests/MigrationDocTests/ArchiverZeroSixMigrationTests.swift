@@ -1,6 +1,7 @@
 import Archiver
 import ArchiverTesting
 @testable import ArchiverTutorial
+import TutorialData
 import Foundation
 import Testing
 

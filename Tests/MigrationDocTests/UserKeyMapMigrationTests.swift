@@ -1,6 +1,6 @@
 import Archiver
 import ArchiverTesting
-@testable import func ArchiverTutorial.tutorialResponseObject
+import TutorialData
 import Foundation
 import MigrationAfter
 import Testing

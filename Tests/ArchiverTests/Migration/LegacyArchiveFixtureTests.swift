@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Archiver
 @testable import ArchiverTutorial
+import TutorialData
 
 /// Keyed archives on disk — written by Foundation's NSKeyedArchiver, by bpylist2, and by hand to
 /// attack the reader — read through the public API.
