@@ -11,12 +11,14 @@ let package = Package(
     ],
     products: [
         .library(name: "Archiver", targets: ["Archiver"]),
+        .library(name: "ArchiverTesting", targets: ["ArchiverTesting"]),
         .executable(name: "archiver-tutorial", targets: ["ArchiverTutorial"]),
         .executable(name: "archiver-compare", targets: ["ArchiverComparison"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "Archiver"),
+        .target(name: "ArchiverTesting", dependencies: ["Archiver"]),
         .target(
             name: "TutorialData",
             dependencies: ["Archiver"],
@@ -32,7 +34,21 @@ let package = Package(
             dependencies: ["Archiver", "TutorialData"],
             path: "Examples/ArchiverComparison"
         ),
-        .testTarget(name: "ArchiverTests", dependencies: ["Archiver", "ArchiverTutorial", "TutorialData"]),
+        .testTarget(
+            name: "ArchiverTests",
+            dependencies: ["Archiver", "ArchiverTutorial", "TutorialData"],
+            resources: [.copy("Migration/Fixtures")]
+        ),
+        .testTarget(name: "ArchiverTestingTests", dependencies: ["ArchiverTesting"]),
+        // MIGRATION.md's code: each path's code before and after, and tests that run it and keep
+        // the document identical to it.
+        .target(name: "MigrationBefore", dependencies: ["Archiver"], path: "Examples/Migration/Before"),
+        .target(name: "MigrationAfter", dependencies: ["Archiver"], path: "Examples/Migration/After"),
+        .testTarget(
+            name: "MigrationDocTests",
+            dependencies: ["Archiver", "ArchiverTesting", "MigrationBefore", "MigrationAfter", "ArchiverTutorial", "TutorialData"],
+            exclude: ["Goldens"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
