@@ -1,0 +1,23 @@
+import Archiver
+
+/// Checks a type's key map against its stored properties and memberwise initializer.
+///
+/// Use it once per key-mapped type in your test suite, so that a forgotten property, a misspelled
+/// or doubled key, or a map that no longer fits the initializer fails a test instead of a decode:
+///
+/// ```swift
+/// @Test func keyMapsAreValid() throws {
+///     try assertValidKeyMap(User.self)
+///     // fails: KeyMap of User has 1 problem:
+///     //   - the entry "nmae" names no stored property (properties: id, name, reviews)
+/// }
+/// ```
+///
+/// - Throws: ``ArchiverTestFailure`` listing every problem in words, with the type's name.
+public func assertValidKeyMap<Model: KeyMapped>(_ type: Model.Type) throws(ArchiverTestFailure) {
+    do {
+        try type.validateKeyMap()
+    } catch {
+        throw ArchiverTestFailure(error.description)
+    }
+}
