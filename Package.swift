@@ -21,7 +21,16 @@ let package = Package(
             dependencies: ["Archiver"],
             path: "Examples/ArchiverTutorial"
         ),
-        .testTarget(name: "ArchiverTests", dependencies: ["Archiver", "ArchiverTutorial"]),
+        // Not a product: the helper process the crash-safety tests kill mid-write.
+        .executableTarget(
+            name: "ArchiverCrashWriter",
+            dependencies: ["Archiver"],
+            path: "Tests/ArchiverCrashWriter"
+        ),
+        .testTarget(
+            name: "ArchiverTests",
+            dependencies: ["Archiver", "ArchiverTutorial", "ArchiverCrashWriter"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
