@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "Archiver", targets: ["Archiver"]),
         .executable(name: "archiver-tutorial", targets: ["ArchiverTutorial"]),
+        .executable(name: "archiver-compare", targets: ["ArchiverComparison"]),
     ],
     dependencies: [],
     targets: [
@@ -20,6 +21,11 @@ let package = Package(
             name: "ArchiverTutorial",
             dependencies: ["Archiver"],
             path: "Examples/ArchiverTutorial"
+        ),
+        .executableTarget(
+            name: "ArchiverComparison",
+            dependencies: ["Archiver"],
+            path: "Examples/ArchiverComparison"
         ),
         // Not a product: the helper process the crash-safety tests kill mid-write.
         .executableTarget(

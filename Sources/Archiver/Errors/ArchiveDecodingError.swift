@@ -110,6 +110,8 @@ public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConv
             return "array of \(array.count)"
         case let dictionary as [String: Any]:
             return "dictionary of \(dictionary.count)"
+        case let failure as EncodingFailure:
+            return failure.description
         default:
             return String(describing: type(of: value))
         }
@@ -130,6 +132,17 @@ public struct CollectionDecodingResult<Value> {
     public var failures: [CollectionDecodingFailure] = []
 
     public init() {}
+
+    /// Decodes each element with `decode`, keeping the values and the reasons for the failures.
+    init<Element>(decoding elements: [Element], with decode: (Element) throws(ArchiveDecodingError) -> Value) {
+        for (index, element) in elements.enumerated() {
+            do {
+                values.append(try decode(element))
+            } catch {
+                failures.append(CollectionDecodingFailure(index: index, error: error))
+            }
+        }
+    }
 }
 
 extension CollectionDecodingResult: Sendable where Value: Sendable {}

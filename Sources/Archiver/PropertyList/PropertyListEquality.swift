@@ -20,7 +20,7 @@ enum PropertyListEquality {
         case let (left as [Any], right as [Any]):
             return left.count == right.count && zip(left, right).allSatisfy(isEqual)
         case let (left as NSNumber, right as NSNumber):
-            let leftIsBoolean = isBoolean(lhs), rightIsBoolean = isBoolean(rhs)
+            let leftIsBoolean = isBoolean(left), rightIsBoolean = isBoolean(right)
             guard leftIsBoolean == rightIsBoolean else { return false }
             return left.compare(right) == .orderedSame
         default:

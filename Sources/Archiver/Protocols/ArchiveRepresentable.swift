@@ -84,15 +84,7 @@ extension ArchiveRepresentable {
     /// result.failures  // [CollectionDecodingFailure(index: 1, error: Review.restaurant: …)]
     /// ```
     public static func decodeCollection(archives: [Archive]) -> CollectionDecodingResult<Self> {
-        var result = CollectionDecodingResult<Self>()
-        for (index, archive) in archives.enumerated() {
-            do {
-                result.values.append(try decode(archive: archive))
-            } catch {
-                result.failures.append(.init(index: index, error: error))
-            }
-        }
-        return result
+        CollectionDecodingResult(decoding: archives, with: decode(archive:))
     }
 }
 

@@ -84,14 +84,6 @@ extension Serializable {
     /// for failure in result.failures { print(failure) }  // [2]: Review.restaurant: …
     /// ```
     public static func decodeCollection(responseObjects: [ResponseObject]) -> CollectionDecodingResult<Self> {
-        var result = CollectionDecodingResult<Self>()
-        for (index, responseObject) in responseObjects.enumerated() {
-            do {
-                result.values.append(try decode(responseObject: responseObject))
-            } catch {
-                result.failures.append(.init(index: index, error: error))
-            }
-        }
-        return result
+        CollectionDecodingResult(decoding: responseObjects, with: decode(responseObject:))
     }
 }

@@ -7,6 +7,18 @@
 /// ```
 ///
 /// The id names the value's archive file, so ``Archivable`` requires it.
+///
+/// Equality by id is what Archiver 0.6 defined, and it replaces the `==` that Swift would
+/// otherwise synthesize for an `Equatable` struct. A type that wants field-by-field equality
+/// declares its own `static func ==`, which takes precedence:
+///
+/// ```swift
+/// extension Restaurant {
+///     static func == (lhs: Restaurant, rhs: Restaurant) -> Bool {
+///         lhs.id == rhs.id && lhs.name == rhs.name
+///     }
+/// }
+/// ```
 public protocol UniquelyIdentifiable: Equatable {
     /// The identifier that names this value's archive.
     var id: String { get }

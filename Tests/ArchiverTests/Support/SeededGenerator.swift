@@ -16,11 +16,18 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 
-    /// The seed for a test run: `ARCHIVER_TEST_SEED` if set, to replay a failure, else a fixed one.
+    /// The seed for a test run: `ARCHIVER_SEED` if set, to replay a failure, else a fixed one.
     static func seed(default value: UInt64) -> UInt64 {
-        if let text = ProcessInfo.processInfo.environment["ARCHIVER_TEST_SEED"], let seed = UInt64(text) {
+        if let text = ProcessInfo.processInfo.environment["ARCHIVER_SEED"], let seed = UInt64(text) {
             return seed
         }
         return value
+    }
+
+    /// The seeds a property-based test runs with: `ARCHIVER_SEED` alone when it is set, to
+    /// replay a failure, or a fixed list so that runs are reproducible.
+    static var seeds: [UInt64] {
+        if let text = ProcessInfo.processInfo.environment["ARCHIVER_SEED"], let seed = UInt64(text) { return [seed] }
+        return [1, 2, 3, 0xDEAD_BEEF, 20_160_601]
     }
 }

@@ -1,0 +1,35 @@
+import Foundation
+
+extension ArchiveCodable where Self: Serializable {
+    /// Creates a value from a response object with ``ArchiveDecoder``, or returns `nil` when
+    /// ``decode(responseObject:)`` throws.
+    ///
+    /// With this, a Codable type with a `String` id is ``Cachable`` in one line:
+    ///
+    /// ```swift
+    /// struct Restaurant: Codable { let id: String; let name: String }
+    /// extension Restaurant: ArchiveCodable, Cachable {}
+    ///
+    /// let restaurant = Restaurant(responseObject: ["id": "abcd-1234", "name": "Monk's Café"],
+    ///                             shouldArchive: true)
+    /// ```
+    ///
+    /// The response object is read with the Codable keys, as the archive is: give server names
+    /// in `CodingKeys` (`case reviews = "user_reviews"`), and the archive uses them too.
+    /// `JSONSerialization`'s `NSNull` reads as `nil`, numbers convert when nothing is lost, dates
+    /// read from ISO 8601 strings and data from base64 strings.
+    public init?(responseObject: ResponseObject) {
+        guard let value = try? Self.decode(responseObject: responseObject) else { return nil }
+        self = value
+    }
+
+    /// Creates a value from a response object with ``ArchiveDecoder``, throwing why it cannot.
+    ///
+    /// ```swift
+    /// try Restaurant.decode(responseObject: ["id": "abcd-1234"])
+    /// // throws Restaurant.name: expected String, found nothing
+    /// ```
+    public static func decode(responseObject: ResponseObject) throws(ArchiveDecodingError) -> Self {
+        try ArchiveDecoder().decode(Self.self, from: responseObject)
+    }
+}

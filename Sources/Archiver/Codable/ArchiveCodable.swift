@@ -1,0 +1,72 @@
+import Foundation
+
+/// A `Codable` type that is ``ArchiveRepresentable`` through Codable: one line, no archive code.
+///
+/// ```swift
+/// struct Note: Codable {
+///     var id: String
+///     var text: String
+///     var link: URL?
+/// }
+///
+/// extension Note: ArchiveCodable, Archivable {}
+///
+/// let note = Note(id: "n1", text: "Soup", link: nil)
+/// note.archiveValue  // ["id": "n1", "text": "Soup"]
+/// try note.store()   // …/Note/n1.plist, as any Archivable
+/// ```
+///
+/// ``archiveValue`` comes from ``ArchiveEncoder`` and ``decode(archive:)`` from ``ArchiveDecoder``,
+/// so the archive's keys are the Codable keys (rename them with `CodingKeys`), a `URL` is
+/// stored as its string, and a missing key reads as `nil` for an optional property. A type that
+/// is also ``Serializable`` is built from response objects with the same keys (see
+/// ``init(responseObject:)``).
+///
+/// For structs, enums and final classes: a non-final class cannot take its initializers from a
+/// protocol extension.
+public protocol ArchiveCodable: ArchiveRepresentable, Codable {}
+
+extension ArchiveCodable {
+    /// The archive ``ArchiveEncoder`` makes of this value.
+    ///
+    /// A value that cannot be encoded (a `nil` in an array, a throwing `encode(to:)`) gives an
+    /// archive that cannot be stored: its one key is the failing key path and its value says
+    /// why, so ``Archivable/store()`` throws
+    /// ``ArchiverError/invalidPropertyList(type:id:keyPath:found:)`` naming both. Call
+    /// `ArchiveEncoder().encode(_:)` to get the ``ArchiveEncodingError`` itself.
+    ///
+    /// ```swift
+    /// note.archiveValue  // ["id": "n1", "text": "Soup"]
+    /// ```
+    public var archiveValue: Archive {
+        do {
+            return try ArchiveEncoder().encode(self)
+        } catch {
+            let keyPath = error.path.archiveKeyPath
+            return [keyPath.isEmpty ? "(top level)" : keyPath: EncodingFailure(reason: error.reason)]
+        }
+    }
+
+    /// Creates a value from its archive, or returns `nil` when ``decode(archive:)`` throws.
+    public init?(archive: Archive) {
+        guard let value = try? Self.decode(archive: archive) else { return nil }
+        self = value
+    }
+
+    /// Creates a value from its archive with ``ArchiveDecoder``.
+    ///
+    /// ```swift
+    /// try Note.decode(archive: ["id": "n1", "text": 42])  // throws Note.text: expected String, found number 42
+    /// ```
+    public static func decode(archive: Archive) throws(ArchiveDecodingError) -> Self {
+        try ArchiveDecoder().decode(Self.self, from: archive)
+    }
+}
+
+/// What ``ArchiveCodable/archiveValue`` holds in place of a value it could not encode. It is no
+/// property-list value, so storing the archive fails and says why.
+struct EncodingFailure: CustomStringConvertible {
+    var reason: ArchiveEncodingError.Reason
+
+    var description: String { "a value that could not be encoded (\(reason))" }
+}

@@ -1,0 +1,53 @@
+/// The coding keys Archiver's encoder and decoder make up: array indices and `super`.
+struct ArchiveCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        intValue = nil
+    }
+
+    init(intValue: Int) {
+        stringValue = "Index \(intValue)"
+        self.intValue = intValue
+    }
+
+    /// The key of an element of an unkeyed container, spelled as Foundation's encoders spell it.
+    init(index: Int) {
+        self.init(intValue: index)
+    }
+
+    static let `super` = ArchiveCodingKey(stringValue: "super")
+}
+
+extension ArchiveDecodingError.PathComponent {
+    /// The step a Codable coding key stands for: an index for the keys of unkeyed containers
+    /// (`Index 2`, as Foundation's coders and ours name them), otherwise the key's string.
+    init(_ key: any CodingKey) {
+        if let index = key.intValue, key.stringValue == "Index \(index)" {
+            self = .index(index)
+        } else {
+            self = .key(key.stringValue)
+        }
+    }
+}
+
+extension Array where Element == ArchiveDecodingError.PathComponent {
+    /// The path of a Codable coding path.
+    init(codingPath: [any CodingKey]) {
+        self = codingPath.map(ArchiveDecodingError.PathComponent.init)
+    }
+
+    /// The path as the core's storage errors spell it: `reviews[0].photo`, no leading dot.
+    var archiveKeyPath: String {
+        var text = ""
+        for component in self {
+            switch component {
+            case .key(let key): text += text.isEmpty ? key : "." + key
+            case .index: text += component.description
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Builds `Decodable` values from archives: dictionaries of property-list values, as
+/// ``ArchiveRepresentable/init(archive:)`` receives them, or response objects from
+/// `JSONSerialization`.
+///
+/// ```swift
+/// struct Note: Codable { var id: String; var link: URL; var due: Date? }
+///
+/// let note = try ArchiveDecoder().decode(Note.self, from: ["id": "n1", "link": "https://a.b"])
+/// // Note(id: "n1", link: https://a.b, due: nil)
+/// ```
+///
+/// A missing key or an `NSNull` decodes as `nil` for an optional property. Numbers convert when
+/// no information is lost (`4` decodes as a `Double`; `4.5` is not an `Int`), and a `Bool` is
+/// never a number. `Date` decodes from a date or an ISO 8601 string, `Data` from data or a
+/// base64 string, `URL` from a string. Failures throw ``ArchiveDecodingError`` with Codable's
+/// coding path as the key path:
+///
+/// ```swift
+/// try ArchiveDecoder().decode(Note.self, from: ["id": 42, "link": "https://a.b"])
+/// // throws Note.id: expected String, found number 42
+/// ```
+public struct ArchiveDecoder: Sendable {
+    /// Values handed to `init(from:)` through `decoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// Creates a decoder.
+    public init() {}
+
+    /// The `type` value that `archive` describes.
+    ///
+    /// ```swift
+    /// let restaurant = try ArchiveDecoder().decode(Restaurant.self, from: ["id": "a", "name": "b"])
+    /// ```
+    ///
+    /// - Throws: ``ArchiveDecodingError`` naming `type`, the coding path, what was expected and
+    ///   what was found.
+    public func decode<Value: Decodable>(_ type: Value.Type, from archive: Archive) throws(ArchiveDecodingError) -> Value {
+        try decodeValue(type, from: archive)
+    }
+
+    /// The `type` value that one property-list value describes.
+    ///
+    /// This is the entry point for one Codable property of a key-mapped or hand-written type;
+    /// nest the error to name the enclosing type and key:
+    ///
+    /// ```swift
+    /// do {
+    ///     tags = try ArchiveDecoder().decodeValue([String].self, from: archive["tags"] ?? [])
+    /// } catch {
+    ///     throw error.nested(in: Note.self, at: [.key("tags")])  // Note.tags[2]: expected String, …
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``ArchiveDecodingError`` whose key path starts at `type`.
+    public func decodeValue<Value: Decodable>(_ type: Value.Type, from value: Any) throws(ArchiveDecodingError) -> Value {
+        do {
+            return try ArchiveValueDecoder.unbox(value, as: type, codingPath: [], userInfo: userInfo)
+        } catch {
+            throw ArchiveDecodingError(decoding: type, error: error)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// A keyed container of ``ArchiveDecoder``, over a `[String: Any]` dictionary.
+struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let dictionary: [String: Any]
+    let codingPath: [any CodingKey]
+    let userInfo: [CodingUserInfoKey: any Sendable]
+
+    var allKeys: [Key] { dictionary.keys.compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool { dictionary[key.stringValue] != nil }
+
+    /// A missing key and `NSNull` both read as nil: property lists have no null, so an archive
+    /// leaves the key out, and `JSONSerialization` gives `NSNull`.
+    func decodeNil(forKey key: Key) throws -> Bool {
+        guard let value = dictionary[key.stringValue] else { return true }
+        return value is NSNull
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeValue(type, forKey: key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeValue(type, forKey: key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeValue(type, forKey: key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeValue(type, forKey: key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeValue(type, forKey: key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeValue(type, forKey: key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeValue(type, forKey: key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeValue(type, forKey: key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeValue(type, forKey: key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeValue(type, forKey: key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeValue(type, forKey: key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeValue(type, forKey: key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeValue(type, forKey: key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeValue(type, forKey: key) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decodeValue(type, forKey: key) }
+
+    private func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        guard let value = dictionary[key.stringValue] else {
+            throw ArchiveValueDecoder.keyNotFound(key, expected: type, codingPath: codingPath)
+        }
+        return try ArchiveValueDecoder.unbox(value, as: type, codingPath: codingPath + [key], userInfo: userInfo)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        try decoder(forKey: key, expected: [String: Any].self).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try decoder(forKey: key, expected: [Any].self).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        ArchiveValueDecoder(value: dictionary[ArchiveCodingKey.super.stringValue] ?? NSNull(),
+                            codingPath: codingPath + [ArchiveCodingKey.super], sendableUserInfo: userInfo)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        ArchiveValueDecoder(value: dictionary[key.stringValue] ?? NSNull(), codingPath: codingPath + [key], sendableUserInfo: userInfo)
+    }
+
+    private func decoder(forKey key: Key, expected type: Any.Type) throws -> ArchiveValueDecoder {
+        guard let value = dictionary[key.stringValue] else {
+            throw ArchiveValueDecoder.keyNotFound(key, expected: type, codingPath: codingPath)
+        }
+        return ArchiveValueDecoder(value: value, codingPath: codingPath + [key], sendableUserInfo: userInfo)
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// Storage of `Codable` values through `PropertyListEncoder` and `PropertyListDecoder`, in the same
+/// folders, under the same file names, with the same atomic writes and errors as ``Archivable``
+/// values.
+///
+/// A type needs a `String` id, from ``UniquelyIdentifiable`` or from `Identifiable`:
+///
+/// ```swift
+/// struct Note: Codable, Identifiable { var id: String; var text: String }
+///
+/// let archiver = Archiver.default
+/// try archiver.store(codable: Note(id: "n1", text: "Soup"))  // …/Note/n1.plist
+/// let note = try archiver.load(codable: Note.self, resourceID: "n1")
+/// try archiver.resourceIDs(ofCodable: Note.self)               // ["n1"]
+/// try archiver.delete(codable: Note.self, resourceID: "n1")
+/// ```
+///
+/// The file is what `PropertyListEncoder` writes in its binary format; it must hold a dictionary,
+/// as structs and classes encode. The folder is the type's name, or ``Archivable/directoryName``
+/// for a type that is also ``Archivable``. The `codable:` labels keep these apart from the
+/// ``Archivable`` methods for a type that is both.
+extension Archiver {
+    // MARK: Store
+
+    /// Stores `value` through `PropertyListEncoder` under its ``UniquelyIdentifiable/id``, and
+    /// returns the file's URL.
+    ///
+    /// ```swift
+    /// try Archiver.default.store(codable: restaurant)  // …/Restaurant/abcd-1234.plist
+    /// ```
+    ///
+    /// - Throws: ``ArchiverError/invalidPropertyList(type:id:keyPath:found:)`` with the coding
+    ///   path when `PropertyListEncoder` fails or the value does not encode as a dictionary
+    ///   (nothing is written then), ``ArchiverError/emptyIdentifier(type:)``, or
+    ///   ``ArchiverError/fileSystem(operation:file:reason:)``.
+    @discardableResult
+    public func store<Value: Encodable & UniquelyIdentifiable>(codable value: Value) throws(ArchiverError) -> URL {
+        try storeEncoded(value, id: value.id)
+    }
+
+    /// Stores `value` through `PropertyListEncoder` under its `Identifiable` id, and returns the
+    /// file's URL.
+    ///
+    /// ```swift
+    /// struct Note: Codable, Identifiable { var id: String; var text: String }
+    /// try Archiver.default.store(codable: Note(id: "n1", text: "Soup"))  // …/Note/n1.plist
+    /// ```
+    ///
+    /// - Throws: as the `UniquelyIdentifiable` overload does.
+    @discardableResult
+    public func store<Value: Encodable & Identifiable>(codable value: Value) throws(ArchiverError) -> URL where Value.ID == String {
+        try storeEncoded(value, id: value.id)
+    }
+
+    /// Stores `value`, whose id is both its ``UniquelyIdentifiable`` and its `Identifiable` id.
+    ///
+    /// This overload only settles which of the other two applies; they store the same file.
+    ///
+    /// ```swift
+    /// struct Tag: Codable, Identifiable, UniquelyIdentifiable { var id: String }
+    /// try Archiver.default.store(codable: Tag(id: "soup"))  // …/Tag/soup.plist
+    /// ```
+    @discardableResult
+    public func store<Value: Encodable & Identifiable & UniquelyIdentifiable>(
+        codable value: Value
+    ) throws(ArchiverError) -> URL where Value.ID == String {
+        try storeEncoded(value, id: Self.uniqueID(of: value))
+    }
+
+    private static func uniqueID<Value: UniquelyIdentifiable>(of value: Value) -> String {
+        value.id
+    }
+
+    private func storeEncoded<Value: Encodable>(_ value: Value, id: String) throws(ArchiverError) -> URL {
+        let folder = Self.codableFolder(Value.self)
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        let data: Data
+        do {
+            data = try encoder.encode(value)
+        } catch {
+            let failure = ArchiveEncodingError(encoding: Value.self, error: error)
+            throw .invalidPropertyList(type: folder.typeName, id: id, keyPath: failure.path.archiveKeyPath,
+                                       found: failure.reason.description)
+        }
+        // Read back as the core reads every file, so that nothing is written that would not
+        // load: the root must be a dictionary within the depth limit.
+        do {
+            _ = try PropertyListCoding.archive(from: data, maximumDepth: limits.maximumDepth)
+        } catch {
+            throw .invalidPropertyList(type: folder.typeName, id: id, keyPath: "",
+                                       found: "\(folder.typeName) encoded as other than a dictionary")
+        }
+        return try store(data, in: folder, id: id)
+    }
+
+    // MARK: Load
+
+    /// Loads the `type` value stored under `resourceID` through `PropertyListDecoder`; `nil` if
+    /// none is stored.
+    ///
+    /// ```swift
+    /// let note = try Archiver.default.load(codable: Note.self, resourceID: "n1")
+    /// ```
+    ///
+    /// - Throws: ``ArchiverError/corruptFile(type:id:file:reason:)`` for a file that is not a
+    ///   property list holding a dictionary, ``ArchiverError/decodingFailed(type:id:file:error:)``
+    ///   with the coding path for one `PropertyListDecoder` rejects,
+    ///   ``ArchiverError/fileTooLarge(type:id:file:size:limit:)``, or
+    ///   ``ArchiverError/emptyIdentifier(type:)``.
+    public func load<Value: Decodable>(codable type: Value.Type, resourceID: String) throws(ArchiverError) -> Value? {
+        let folder = Self.codableFolder(type)
+        guard let (data, url) = try loadData(in: folder, id: resourceID) else { return nil }
+        // The core's checks first (property list, dictionary root, depth), so that a damaged or
+        // hostile file fails as it would for an Archivable type, before PropertyListDecoder sees it.
+        do {
+            _ = try PropertyListCoding.archive(from: data, maximumDepth: limits.maximumDepth)
+        } catch {
+            switch error {
+            case .malformed(let reason), .unsupportedValue(_, let reason):
+                throw .corruptFile(type: folder.typeName, id: resourceID, file: url, reason: reason)
+            }
+        }
+        do {
+            return try PropertyListDecoder().decode(type, from: data)
+        } catch {
+            throw .decodingFailed(type: folder.typeName, id: resourceID, file: url,
+                                  error: ArchiveDecodingError(decoding: type, error: error))
+        }
+    }
+
+    // MARK: Delete and list
+
+    /// Deletes the file of the `type` value with id `resourceID`; one that is not stored is not an error.
+    ///
+    /// ```swift
+    /// try Archiver.default.delete(codable: Note.self, resourceID: "n1")
+    /// ```
+    public func delete<Value: Decodable>(codable type: Value.Type, resourceID: String) throws(ArchiverError) {
+        try delete(in: Self.codableFolder(type), id: resourceID)
+    }
+
+    /// The ids of every stored value of `type`, sorted.
+    ///
+    /// ```swift
+    /// try Archiver.default.resourceIDs(ofCodable: Note.self)  // ["n1", "n2"]
+    /// ```
+    public func resourceIDs<Value: Decodable>(ofCodable type: Value.Type) throws(ArchiverError) -> [String] {
+        try resourceIDs(in: Self.codableFolder(type))
+    }
+
+    /// The file that holds, or would hold, the `type` value with id `resourceID`.
+    ///
+    /// ```swift
+    /// try Archiver.default.fileURL(forCodable: Note.self, resourceID: "n1")  // …/Note/n1.plist
+    /// ```
+    public func fileURL<Value: Decodable>(forCodable type: Value.Type, resourceID: String) throws(ArchiverError) -> URL {
+        let folder = Self.codableFolder(type)
+        guard let (stem, _) = ArchiveFileName.stem(for: resourceID) else { throw .emptyIdentifier(type: folder.typeName) }
+        return try directoryURL(of: folder).appendingPathComponent(stem + "." + ArchiveFileName.fileExtension, isDirectory: false)
+    }
+
+    /// The folder of a Codable type: the one its ``Archivable`` conformance names, if it has one,
+    /// so that both ways of storing a type share its folder.
+    static func codableFolder(_ type: Any.Type) -> Folder {
+        let typeName = String(describing: type)
+        let directoryName = (type as? any Archivable.Type)?.directoryName ?? typeName
+        return Folder(typeName: typeName, directoryName: directoryName)
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Archives a value both ways — its ``ArchiveRepresentable`` conformance and its `Codable`
+/// conformance through `PropertyListEncoder` — and reports what differs, so that a type can move
+/// from one to the other knowing nothing is lost.
+///
+/// ```swift
+/// struct Place: Codable, Equatable, ArchiveRepresentable {
+///     var name: String
+///     var site: URL
+///     var archiveValue: Archive { ["name": name, "site": site.absoluteString] }
+///     init?(archive: Archive) { … }
+/// }
+///
+/// let report = try ArchiveComparison.compare(place)
+/// print(report)
+/// // Place: archiveValue and Codable (PropertyListEncoder) compared
+/// //   Same content: no, 1 difference
+/// //     site: archiveValue "https://a.b", Codable {relative: "https://a.b"}
+/// //   archiveValue round trip: equal
+/// //   Codable round trip: equal
+/// //   File sizes: archiveValue … bytes, Codable … bytes
+/// ```
+///
+/// Both files are made in memory, exactly as storage writes them; nothing touches the disk.
+public enum ArchiveComparison {
+    /// Compares the two archives of `value`, and how each decodes back.
+    ///
+    /// ```swift
+    /// let report = try ArchiveComparison.compare(user)
+    /// if !report.isLossless { print(report) }
+    /// ```
+    ///
+    /// - Throws: ``ArchiveEncodingError`` when either way cannot make a file: `archiveValue`
+    ///   holds something a property list cannot, `PropertyListEncoder` fails, or the value does
+    ///   not encode as a dictionary.
+    public static func compare<Value: ArchiveRepresentable & Codable>(_ value: Value) throws(ArchiveEncodingError) -> ArchiveComparisonReport {
+        try compare(value, isEqual: nil)
+    }
+
+    /// Compares the two archives of `value`, and how each decodes back, also by `==`.
+    ///
+    /// ```swift
+    /// try ArchiveComparison.compare(place).codableRoundTrip.isEqualByEquatable  // true
+    /// ```
+    public static func compare<Value: ArchiveRepresentable & Codable & Equatable>(
+        _ value: Value
+    ) throws(ArchiveEncodingError) -> ArchiveComparisonReport {
+        try compare(value, isEqual: ==)
+    }
+
+    private static func compare<Value: ArchiveRepresentable & Codable>(
+        _ value: Value, isEqual: ((Value, Value) -> Bool)?
+    ) throws(ArchiveEncodingError) -> ArchiveComparisonReport {
+        let archiveValue = value.archiveValue
+        let archiveData = try archiveFile(of: archiveValue, type: Value.self)
+        let (codableData, codableArchive) = try codableFile(of: value)
+        // What the core reads back from the file, so the comparison sees what is on disk.
+        let storedArchive = (try? PropertyListCoding.archive(from: archiveData)) ?? [:]
+
+        let differences = PropertyListDiff.differences(storedArchive, codableArchive).map {
+            ArchiveComparisonReport.Difference(path: $0.path, archiveValue: PropertyListValueText.text($0.first),
+                                               codableValue: PropertyListValueText.text($0.second))
+        }
+
+        let archiveRoundTrip: ArchiveComparisonReport.RoundTrip
+        do {
+            let decoded = try Value.decode(archive: storedArchive)
+            archiveRoundTrip = roundTrip(of: value, to: decoded, archiveValue: archiveValue, codableArchive: codableArchive, isEqual: isEqual)
+        } catch {
+            archiveRoundTrip = .init(error: error)
+        }
+
+        let codableRoundTrip: ArchiveComparisonReport.RoundTrip
+        do {
+            let decoded = try PropertyListDecoder().decode(Value.self, from: codableData)
+            codableRoundTrip = roundTrip(of: value, to: decoded, archiveValue: archiveValue, codableArchive: codableArchive, isEqual: isEqual)
+        } catch {
+            codableRoundTrip = .init(error: ArchiveDecodingError(decoding: Value.self, error: error))
+        }
+
+        return ArchiveComparisonReport(
+            typeName: String(describing: Value.self), differences: differences,
+            archiveRoundTrip: archiveRoundTrip, codableRoundTrip: codableRoundTrip,
+            archiveFileSize: archiveData.count, codableFileSize: codableData.count)
+    }
+
+    /// The bytes the core writes for `archive`.
+    private static func archiveFile(of archive: Archive, type: Any.Type) throws(ArchiveEncodingError) -> Data {
+        do {
+            return try PropertyListCoding.data(for: archive)
+        } catch {
+            switch error {
+            case .unsupportedValue(let keyPath, let found):
+                throw ArchiveEncodingError(type: type, reason: .custom("archiveValue holds \(found) at \(keyPath), which is not a property-list value"))
+            case .malformed(let reason):
+                throw ArchiveEncodingError(type: type, reason: .custom("archiveValue \(reason)"))
+            }
+        }
+    }
+
+    /// The bytes Codable storage writes for `value`, and the archive they hold.
+    private static func codableFile<Value: Encodable>(of value: Value) throws(ArchiveEncodingError) -> (Data, Archive) {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        let data: Data
+        do {
+            data = try encoder.encode(value)
+        } catch {
+            throw ArchiveEncodingError(encoding: Value.self, error: error)
+        }
+        do {
+            return (data, try PropertyListCoding.archive(from: data))
+        } catch {
+            throw ArchiveEncodingError(type: Value.self, reason: .notADictionary(found: "a property list of another kind"))
+        }
+    }
+
+    /// How `decoded` compares with `original`: in both archives, so that a property one way
+    /// drops shows in the other, and by `==` where there is one.
+    private static func roundTrip<Value: ArchiveRepresentable & Codable>(
+        of original: Value, to decoded: Value, archiveValue: Archive, codableArchive: Archive, isEqual: ((Value, Value) -> Bool)?
+    ) -> ArchiveComparisonReport.RoundTrip {
+        var changes = PropertyListDiff.differences(archiveValue, decoded.archiveValue).map {
+            ArchiveComparisonReport.RoundTrip.Change(way: .archiveValue, path: $0.path,
+                                                     original: PropertyListValueText.text($0.first), decoded: PropertyListValueText.text($0.second))
+        }
+        do throws(ArchiveEncodingError) {
+            let decodedCodable = try codableFile(of: decoded).1
+            changes += PropertyListDiff.differences(codableArchive, decodedCodable).map {
+                ArchiveComparisonReport.RoundTrip.Change(way: .codable, path: $0.path,
+                                                         original: PropertyListValueText.text($0.first), decoded: PropertyListValueText.text($0.second))
+            }
+        } catch {
+            changes.append(.init(way: .codable, path: error.path, original: "encodes", decoded: "does not encode: \(error.reason)"))
+        }
+        return .init(changes: changes, isEqualByEquatable: isEqual.map { $0(original, decoded) })
+    }
+}

@@ -1,0 +1,65 @@
+/// Why a value could not be turned into an archive, and where.
+///
+/// Codable values reach an archive through ``ArchiveEncoder``; the key path is Codable's coding
+/// path, from the outermost type:
+///
+/// ```swift
+/// struct Note: Codable { var tags: [String?] }
+///
+/// do {
+///     _ = try ArchiveEncoder().encode(Note(tags: ["a", nil]))
+/// } catch {
+///     print(error)  // Note.tags[1]: nil, which a property list cannot hold
+/// }
+/// ```
+public struct ArchiveEncodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong at the end of the key path.
+    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+        /// A `nil` where it cannot be left out: in an array, or as the whole value.
+        case nilValue
+        /// The value is not a dictionary where an archive needs one, such as a top-level `Int`.
+        case notADictionary(found: String)
+        /// The value's `encode(to:)` threw `EncodingError.invalidValue` with this description.
+        case invalidValue(String)
+        /// The value's `encode(to:)` asked for two kinds of container at one place, or threw
+        /// an error of its own, described here.
+        case custom(String)
+
+        public var description: String {
+            switch self {
+            case .nilValue: "nil, which a property list cannot hold"
+            case .notADictionary(let found): "expected a dictionary, found \(found)"
+            case .invalidValue(let message): message
+            case .custom(let message): message
+            }
+        }
+    }
+
+    /// The name of the outermost type being encoded.
+    public var typeName: String
+    /// The path from the outermost type to the failing value.
+    public var path: [ArchiveDecodingError.PathComponent]
+    /// What went wrong there.
+    public var reason: Reason
+
+    /// Creates an error for `type`, at `path` below it.
+    public init(type: Any.Type, path: [ArchiveDecodingError.PathComponent] = [], reason: Reason) {
+        self.init(typeName: String(describing: type), path: path, reason: reason)
+    }
+
+    /// Creates an error for the type named `typeName`, at `path` below it.
+    public init(typeName: String, path: [ArchiveDecodingError.PathComponent] = [], reason: Reason) {
+        self.typeName = typeName
+        self.path = path
+        self.reason = reason
+    }
+
+    /// The key path as text: `Note.tags[1]`.
+    public var keyPath: String {
+        typeName + path.map(\.description).joined()
+    }
+
+    public var description: String {
+        "\(keyPath): \(reason)"
+    }
+}

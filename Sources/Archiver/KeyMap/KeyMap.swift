@@ -1,0 +1,300 @@
+import Foundation
+
+/// The table a ``KeyMapped`` type declares: its memberwise initializer, and an entry for each
+/// property that needs other keys, a default, exclusion or a custom conversion.
+///
+/// ```swift
+/// struct User { let id: String; let name: String; let reviews: [Review] }
+///
+/// extension User: KeyMapped, Cachable {
+///     static let keyMap = KeyMap(User.init, [
+///         "name": .init(default: "Guest"),
+///         "reviews": .init(server: "user_reviews", default: []),
+///     ])
+/// }
+///
+/// let user = User(responseObject: json, shouldArchive: true)
+/// user?.archiveValue  // ["id": "abcd-efgh-ijkl-mnop", "name": "George Costanza", "reviews": [...]]
+/// ```
+///
+/// The map calls the initializer with one placeholder per parameter, once, and asks `Mirror`
+/// for the stored properties of the result: their names, in declaration order, name the
+/// initializer's parameters. Decoding calls the initializer with the converted values; nothing
+/// is written into memory behind Swift's back.
+///
+/// Archiving needs to read the properties. This form reads them with `Mirror` on every
+/// ``ArchiveRepresentable/archiveValue``; list the key paths with
+/// ``init(_:serverKeys:archiveKeys:_:reading:)`` to read them directly, several times faster.
+///
+/// In debug builds the map validates itself when first used and prints any problem to standard
+/// error; ``validate()`` throws them.
+public final class KeyMap<Model: KeyMapped>: Sendable {
+    // The members the derived conformances use on every call are inlinable, so that each
+    // key-mapped type gets them compiled for its own properties: unspecialized generic code
+    // would spend most of its time looking up type metadata. A class, so that reaching the map
+    // through `Model.keyMap` on every call retains one reference rather than each member.
+
+    /// The properties in initializer order; empty when the map is unusable.
+    @usableFromInline let fields: [KeyMapField]
+    /// Everything the validators found wrong, in words; empty for a valid map.
+    ///
+    /// ```swift
+    /// User.keyMap.problems  // []
+    /// ```
+    public let problems: [KeyMapProblem]
+    @usableFromInline let isUsable: Bool
+    @usableFromInline let construct: @Sendable ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
+    @usableFromInline let makePlaceholder: @Sendable () -> Model?
+    @usableFromInline let readers: Readers
+
+    /// How archiving reads the properties.
+    @usableFromInline enum Readers: Sendable {
+        /// One reader per property, through the readers the map was given.
+        case readers([@Sendable (Model) -> Any?])
+        /// One encoder per property, for the values `Mirror` reports.
+        case mirror([@Sendable (Any) -> Any?])
+    }
+
+    /// A key map that learns the property names by reflection and reads properties with `Mirror`.
+    ///
+    /// ```swift
+    /// extension Restaurant: KeyMapped { static let keyMap = KeyMap(Restaurant.init) }
+    ///
+    /// extension Shop: KeyMapped {
+    ///     static let keyMap = KeyMap(Shop.init, serverKeys: .snakeCase, [
+    ///         "openedAt": .init(server: "opened"),
+    ///         "isFavorite": .excluded(default: false),
+    ///     ])
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initializer: The memberwise initializer, `Model.init`, whose parameters are the stored
+    ///     properties in declaration order.
+    ///   - serverKeys: The key in response objects of a property whose entry names none.
+    ///   - archiveKeys: The key in archives of a property whose entry names none.
+    ///   - entries: The properties that differ from the strategies, by name.
+    @inlinable
+    public convenience init<each Property: KeyMapValue>(
+        _ initializer: @escaping @Sendable (repeat each Property) -> Model,
+        serverKeys: KeyStrategy = .propertyName,
+        archiveKeys: KeyStrategy = .propertyName,
+        _ entries: KeyValuePairs<String, KeyMapEntry> = [:]
+    ) {
+        var encoders: [@Sendable (Any) -> Any?] = []
+        for encoder in repeat Self.mirrorEncoder(for: (each Property).self) {
+            encoders.append(encoder)
+        }
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, readerCheck: nil) { fields in
+            .mirror(zip(fields, encoders).map { field, encoder in
+                field.transform.map { transform in { value in transform.encode(value) } } ?? encoder
+            })
+        }
+    }
+
+    /// A key map that also lists a reader for each property, in declaration order, so that
+    /// archiving reads properties directly instead of through `Mirror`. Key paths are readers:
+    ///
+    /// ```swift
+    /// extension Review: KeyMapped {
+    ///     static let keyMap = KeyMap(Review.init, [
+    ///         "rating": .init(server: "star_rating", default: 0),
+    ///         "text": .init(default: ""),
+    ///     ], reading: \.id, \.restaurant, \.rating, \.text)
+    /// }
+    /// ```
+    ///
+    /// The compiler checks that there is one reader per parameter, of the parameter's type.
+    /// ``validate()`` checks that each reads its own property: it builds an instance whose
+    /// strings and numbers differ from property to property and compares what each reader
+    /// returns with what `Mirror` sees (two properties of another type that the reader for the
+    /// other swaps can go unnoticed).
+    ///
+    /// Readers are taken as functions rather than key paths because a key-path literal passed
+    /// as a function compiles to a direct property read, while applying a `KeyPath` value goes
+    /// through the runtime each time.
+    @inlinable
+    public convenience init<each Property: KeyMapValue>(
+        _ initializer: @escaping @Sendable (repeat each Property) -> Model,
+        serverKeys: KeyStrategy = .propertyName,
+        archiveKeys: KeyStrategy = .propertyName,
+        _ entries: KeyValuePairs<String, KeyMapEntry> = [:],
+        reading readers: repeat @escaping @Sendable (Model) -> each Property
+    ) {
+        var makers: [@Sendable (KeyMapField) -> @Sendable (Model) -> Any?] = []
+        for reader in repeat each readers {
+            makers.append(Self.archiveReader(for: reader))
+        }
+        var probeIndex = 0
+        func probe<Value: KeyMapValue>(_ type: Value.Type) -> Value? {
+            defer { probeIndex += 1 }
+            return KeyMapProbe.value(Value.self, index: probeIndex)
+        }
+        func require<Value>(_ value: Value?) throws(KeyMapParameter.NoPlaceholder) -> Value {
+            guard let value else { throw KeyMapParameter.NoPlaceholder() }
+            return value
+        }
+        var readerChecks: KeyMapReaderCheck?
+        if let instance = try? initializer(repeat require(probe((each Property).self))) {
+            var described: [String] = []
+            for reader in repeat each readers {
+                described.append(String(describing: reader(instance)))
+            }
+            readerChecks = KeyMapReaderCheck(readValues: described, propertyValues: Reflection.propertyDescriptions(of: instance))
+        }
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, readerCheck: readerChecks) { fields in
+            .readers(zip(fields, makers).map { field, make in make(field) })
+        }
+    }
+
+    @inlinable
+    init<each Property: KeyMapValue>(
+        _ initializer: @escaping @Sendable (repeat each Property) -> Model,
+        serverKeys: KeyStrategy,
+        archiveKeys: KeyStrategy,
+        entries: KeyValuePairs<String, KeyMapEntry>,
+        readerCheck: KeyMapReaderCheck?,
+        makeReaders: ([KeyMapField]) -> Readers
+    ) {
+        var parameters: [KeyMapParameter] = []
+        for parameter in repeat KeyMapParameter((each Property).self) {
+            parameters.append(parameter)
+        }
+        let makePlaceholder: @Sendable () -> Model? = {
+            func placeholder<Value: KeyMapValue>(_ type: Value.Type) throws(KeyMapParameter.NoPlaceholder) -> Value {
+                guard let value = Value.keyMapPlaceholder else { throw KeyMapParameter.NoPlaceholder() }
+                return value
+            }
+            return try? initializer(repeat placeholder((each Property).self))
+        }
+        let plan = Self.plan(
+            parameters: parameters, placeholder: makePlaceholder(), serverKeys: serverKeys, archiveKeys: archiveKeys,
+            entries: entries.map { ($0.key, $0.value) }, readerCheck: readerCheck
+        )
+        self.fields = plan.fields
+        self.problems = plan.problems
+        self.isUsable = plan.isUsable
+        self.makePlaceholder = makePlaceholder
+        self.readers = makeReaders(plan.fields)
+        self.construct = { fields, object, source throws(ArchiveDecodingError) in
+            var index = 0
+            func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
+                let field = fields[index]
+                index += 1
+                return try field.decode(Value.self, in: object, from: source, model: Model.self)
+            }
+            return initializer(repeat try next((each Property).self))
+        }
+    }
+
+    /// Reflects the placeholder, names the fields, and runs the validators: the once-per-type
+    /// work, which need not be specialized.
+    @usableFromInline
+    static func plan(
+        parameters: [KeyMapParameter], placeholder: Model?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy,
+        entries: [(name: String, entry: KeyMapEntry)], readerCheck: KeyMapReaderCheck?
+    ) -> (fields: [KeyMapField], problems: [KeyMapProblem], isUsable: Bool) {
+        let reflected = placeholder.map { Reflection.storedProperties(of: $0) }
+        let names = KeyMapDescription.propertyNames(parameters: parameters, reflected: reflected)
+        let fields = (names ?? []).map { name in
+            KeyMapField(name: name, entry: entries.first { $0.name == name }?.entry, serverKeys: serverKeys, archiveKeys: archiveKeys)
+        }
+        let description = KeyMapDescription(
+            typeName: String(describing: Model.self), parameters: parameters, reflected: reflected,
+            entries: entries, fields: fields, readerCheck: readerCheck
+        )
+        let problems = KeyMapDescription.validators.flatMap { $0.problems(in: description) }
+        #if DEBUG
+        if !problems.isEmpty {
+            let error = KeyMapValidationError(typeName: description.typeName, problems: problems)
+            FileHandle.standardError.write(Data("Archiver, debug build: \(error)\n".utf8))
+        }
+        #endif
+        return (fields, problems, names != nil)
+    }
+
+    @inlinable
+    static func mirrorEncoder<Value: KeyMapValue>(for type: Value.Type) -> @Sendable (Any) -> Any? {
+        { value in (value as? Value)?.keyMapArchiveValue }
+    }
+
+    @inlinable
+    static func archiveReader<Value: KeyMapValue>(
+        for reader: @escaping @Sendable (Model) -> Value
+    ) -> @Sendable (KeyMapField) -> @Sendable (Model) -> Any? {
+        { field in
+            if let transform = field.transform {
+                return { model in transform.encode(reader(model)) }
+            }
+            return { model in reader(model).keyMapArchiveValue }
+        }
+    }
+
+    // MARK: Using the map
+
+    /// Builds a model from a response object or an archive.
+    ///
+    /// ```swift
+    /// try User.keyMap.decode(json, from: .responseObject)
+    /// // throws: User.user_reviews[1].restaurant.id: expected String, found nothing
+    /// ```
+    ///
+    /// - Throws: ``ArchiveDecodingError`` naming the type, the key path, what was expected and
+    ///   what was found; for a map with problems that leave it unusable, one that lists them.
+    @inlinable
+    public func decode(_ object: [String: Any], from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
+        guard isUsable else { throw unusable() }
+        return try construct(fields, object, source)
+    }
+
+    @usableFromInline
+    func unusable() -> ArchiveDecodingError {
+        ArchiveDecodingError(type: Model.self, reason: .custom("the key map is unusable: \(problems.map(\.message).joined(separator: "; "))"))
+    }
+
+    /// The archive of `model`: each property that is not excluded and not `nil`, under its archive key.
+    ///
+    /// ```swift
+    /// Restaurant.keyMap.archive(of: restaurant)  // ["id": "abcd-1234", "name": "Monk's Café"]
+    /// ```
+    ///
+    /// An unusable map produces an empty archive; ``validate()`` says why.
+    @inlinable
+    public func archive(of model: Model) -> Archive {
+        var archive = Archive(minimumCapacity: fields.count)
+        switch readers {
+        case .readers(let readers):
+            for index in fields.indices where !fields[index].isExcluded {
+                if let value = readers[index](model) { archive[fields[index].archiveKey] = value }
+            }
+        case .mirror(let encoders):
+            let values = Reflection.propertyValues(of: model)
+            guard values.count == fields.count else { return [:] }
+            for index in fields.indices where !fields[index].isExcluded {
+                if let value = encoders[index](values[index]) { archive[fields[index].archiveKey] = value }
+            }
+        }
+        return archive
+    }
+
+    /// A model built from placeholders, as the map built it to reflect on; `nil` when some
+    /// property type has no placeholder.
+    @inlinable
+    func placeholder() -> Model? {
+        makePlaceholder()
+    }
+
+    /// Throws every problem the validators found, combined into one message.
+    ///
+    /// ```swift
+    /// try Review.keyMap.validate()
+    /// // throws: KeyMap of Review has 2 problems:
+    /// //   - the entry "ratng" names no stored property (properties: id, restaurant, rating, text)
+    /// //   - the server key "id" is used by id and restaurantID
+    /// ```
+    public func validate() throws(KeyMapValidationError) {
+        guard problems.isEmpty else {
+            throw KeyMapValidationError(typeName: String(describing: Model.self), problems: problems)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// One thing wrong with a key map, in words.
+///
+/// ```swift
+/// for problem in Review.keyMap.problems { print(problem) }
+/// // the entry "ratng" names no stored property (properties: id, restaurant, rating, text)
+/// ```
+public struct KeyMapProblem: Sendable, Equatable, CustomStringConvertible {
+    /// The rule a problem breaks.
+    public enum Kind: Sendable, Equatable {
+        /// A stored property the map cannot set.
+        case missingProperty
+        /// The initializer's parameters do not match the stored properties, or it cannot be
+        /// called to learn them.
+        case initializerMismatch
+        /// An entry or key appears twice.
+        case duplicateKey
+        /// An entry names no stored property.
+        case unknownEntry
+        /// A reader does not read its own stored property.
+        case invalidReader
+        /// A default or transform does not fit the property's type.
+        case invalidEntry
+    }
+
+    /// Which rule is broken.
+    public var kind: Kind
+    /// What is wrong, naming the properties and keys involved.
+    public var message: String
+
+    /// A problem of `kind`, described by `message`.
+    ///
+    /// ```swift
+    /// KeyMapProblem(kind: .unknownEntry, message: #"the entry "nmae" names no stored property"#)
+    /// ```
+    public init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// The problems of a key map, thrown by ``KeyMap/validate()`` as one message with the type's name.
+///
+/// ```swift
+/// do { try User.validateKeyMap() } catch { print(error) }
+/// // KeyMap of User has 1 problem:
+/// //   - the server key "name" is used by name and displayName
+/// ```
+public struct KeyMapValidationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The key-mapped type.
+    public var typeName: String
+    /// Every problem found, in the order the validators run.
+    public var problems: [KeyMapProblem]
+
+    /// The problems of the key map of the type named `typeName`.
+    ///
+    /// ```swift
+    /// KeyMapValidationError(typeName: "User", problems: User.keyMap.problems)
+    /// ```
+    public init(typeName: String, problems: [KeyMapProblem]) {
+        self.typeName = typeName
+        self.problems = problems
+    }
+
+    public var description: String {
+        let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+        return "KeyMap of \(typeName) has \(count):\n" + problems.map { "  - \($0.message)" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Dates read from `Date` values, from numbers as seconds since 1970, and from ISO 8601 strings
+/// with or without fractional seconds (`"2016-06-01T12:00:00Z"`, `"2016-06-01T12:00:00.250+02:00"`).
+/// Archives hold them as property-list dates.
+extension Date: KeyMapValue {
+    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
+        if let date = value as? Date {
+            self = date
+        } else if let number = NumberClassification.number(value) {
+            let seconds = number.doubleValue
+            guard seconds.isFinite else { throw .invalidValue(Date.self, found: value) }
+            self = Date(timeIntervalSince1970: seconds)
+        } else if let string = value as? String {
+            if let date = try? Date.ISO8601FormatStyle().parse(string) {
+                self = date
+            } else if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(string) {
+                self = date
+            } else {
+                throw .invalidValue(Date.self, found: value)
+            }
+        } else {
+            throw .typeMismatch(Date.self, found: value)
+        }
+    }
+
+    public var keyMapArchiveValue: Any? { self }
+
+    public static var keyMapPlaceholder: Date? { Date(timeIntervalSince1970: 0) }
+
+    public static var keyMapTypeDescription: String { "Date (ISO 8601 or seconds since 1970)" }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// A property type that a ``KeyMap`` can read from response objects and archives and write to
+/// archives.
+///
+/// The built-in types conform already: `String`, `Bool`, every integer width, `Double`, `Float`,
+/// `Decimal`, `Date`, `Data`, `URL`, `UUID`, and `Optional`, `Array`, `Set` and `[String: Value]`
+/// of conforming types. ``KeyMapped`` types conform by declaring their key map. Other types opt in
+/// with one line:
+///
+/// ```swift
+/// enum Cuisine: String, CaseIterable { case soup, risotto }
+/// extension Cuisine: KeyMapValue {}          // reads and writes its raw value
+///
+/// extension Restaurant: KeyMapValue {        // a hand-written Serializable & ArchiveRepresentable
+///     static var keyMapPlaceholder: Restaurant? { Restaurant(id: "", name: "") }
+/// }
+/// ```
+///
+/// Conversions are lossless: `"4"` reads as the `Int` 4, `"4x"` fails with
+/// ``ArchiveDecodingError/Reason/invalidValue(expected:found:)`` rather than becoming 0.
+public protocol KeyMapValue: SendableMetatype {
+    /// Reads a value from what a response object or an archive holds, such as a `String`, an
+    /// `NSNumber`, an array or a dictionary. `NSNull` reaches only types that accept it, such as
+    /// `Optional`; for the others a missing or null value falls back to the map's default.
+    ///
+    /// ```swift
+    /// try Int(keyMapValue: "4", from: .responseObject)  // 4
+    /// ```
+    ///
+    /// - Throws: ``ArchiveDecodingError`` whose path is relative to this value.
+    init(keyMapValue: Any, from source: KeyMapSource) throws(ArchiveDecodingError)
+
+    /// This value as a property-list value for an archive, or `nil` to leave the key out.
+    ///
+    /// ```swift
+    /// URL(string: "https://example.com")?.keyMapArchiveValue  // "https://example.com"
+    /// ```
+    var keyMapArchiveValue: Any? { get }
+
+    /// Any value of this type. A key map builds one instance from placeholders, once per type,
+    /// so that `Mirror` can tell it the names of the stored properties; the value itself is
+    /// never used. `nil` when the type has none to offer, which makes maps that use it invalid.
+    ///
+    /// ```swift
+    /// String.keyMapPlaceholder  // ""
+    /// ```
+    static var keyMapPlaceholder: Self? { get }
+
+    /// The value to use when the key is missing or null and the map gives no default. `nil`,
+    /// the default, means such a value is an error; `Optional` answers `.some(nil)`.
+    static var keyMapValueWhenMissing: Self? { get }
+
+    /// The type's name in error messages, such as `Int` or `[Review]`.
+    static var keyMapTypeDescription: String { get }
+}
+
+extension KeyMapValue {
+    public static var keyMapValueWhenMissing: Self? { nil }
+
+    public static var keyMapTypeDescription: String { String(describing: Self.self) }
+}
+
+/// Where a key map is reading from: a server's response object, or an archive it wrote itself.
+///
+/// Server keys apply to response objects, archive keys to archives.
+///
+/// ```swift
+/// try Date(keyMapValue: "2016-06-01T12:00:00Z", from: .responseObject)
+/// ```
+public enum KeyMapSource: Sendable, Hashable {
+    /// A dictionary as `JSONSerialization` produces it.
+    case responseObject
+    /// A dictionary that ``ArchiveRepresentable/archiveValue`` produced, possibly read back from disk.
+    case archive
+}
+
+/// Reads an element of a collection or a dictionary's value, treating `NSNull` as missing.
+@inlinable
+func decodeKeyMapValue<Value: KeyMapValue>(
+    _ type: Value.Type, from raw: Any, source: KeyMapSource
+) throws(ArchiveDecodingError) -> Value {
+    do {
+        return try Value(keyMapValue: raw, from: source)
+    } catch {
+        return try recoverKeyMapValue(Value.self, from: error, raw: raw)
+    }
+}
+
+/// The value for a null element, or the error that reading it threw. Kept apart from
+/// ``decodeKeyMapValue(_:from:source:)`` so that its `Value?` costs nothing on the common path.
+@usableFromInline @inline(never)
+func recoverKeyMapValue<Value: KeyMapValue>(
+    _ type: Value.Type, from error: ArchiveDecodingError, raw: Any
+) throws(ArchiveDecodingError) -> Value {
+    guard raw is NSNull else { throw error }
+    guard let missing = Value.keyMapValueWhenMissing else {
+        throw ArchiveDecodingError(type: Value.self, reason: .typeMismatch(expected: Value.keyMapTypeDescription, found: "null"))
+    }
+    return missing
+}
+
+extension ArchiveDecodingError {
+    /// The value is not of a type that converts to `expected`.
+    @usableFromInline
+    static func typeMismatch<Value: KeyMapValue>(_ type: Value.Type, found value: Any) -> ArchiveDecodingError {
+        ArchiveDecodingError(type: type, reason: .typeMismatch(expected: type.keyMapTypeDescription, found: describe(value)))
+    }
+
+    /// The value has a type that converts to `expected`, but this value does not convert losslessly.
+    @usableFromInline
+    static func invalidValue<Value: KeyMapValue>(_ type: Value.Type, found value: Any) -> ArchiveDecodingError {
+        ArchiveDecodingError(type: type, reason: .invalidValue(expected: type.keyMapTypeDescription, found: describe(value)))
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// UUIDs read from their string form (`"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"`) and are archived
+/// as it.
+extension UUID: KeyMapValue {
+    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
+        if let uuid = value as? UUID {
+            self = uuid
+        } else if let string = value as? String {
+            guard let uuid = UUID(uuidString: string) else { throw .invalidValue(UUID.self, found: value) }
+            self = uuid
+        } else {
+            throw .typeMismatch(UUID.self, found: value)
+        }
+    }
+
+    public var keyMapArchiveValue: Any? { uuidString }
+
+    public static var keyMapPlaceholder: UUID? { UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import Archiver
+
+/// A failed decode names the type, the key path, what was expected and what was found; the
+/// 0.6 failable API returns nil for the same input; collection helpers drop and report.
+@Suite struct KeyMapDiagnosticsTests {
+    /// The tutorial's response with the second review's restaurant id removed.
+    private func responseWithBrokenReview() throws -> ResponseObject {
+        try responseObject(#"""
+            {"id": "u", "name": "George", "user_reviews": [
+                {"id": "r0", "restaurant": {"id": "a", "name": "A"}, "star_rating": "4", "text": "ok"},
+                {"id": "r1", "restaurant": {"name": "B"}, "star_rating": "5", "text": "ok"}
+            ]}
+            """#)
+    }
+
+    @Test func aMissingNestedValueIsNamedByItsKeyPath() throws {
+        let json = try responseWithBrokenReview()
+        let error = decodingError { () throws(ArchiveDecodingError) in try Derived.User.decode(responseObject: json) }
+        #expect(error?.keyPath == "User.user_reviews[1].restaurant.id")
+        #expect(error?.reason == .missingValue(expected: "String"))
+        #expect(error?.description == "User.user_reviews[1].restaurant.id: expected String, found nothing")
+        #expect(Derived.User(responseObject: json) == nil)
+        #expect(FastDerived.User(responseObject: json) == nil)
+    }
+
+    @Test func archivesAreNamedByTheirArchiveKeys() throws {
+        var archive = try #require(Derived.User(responseObject: try tutorialLikeResponse())).archiveValue
+        var reviews = try #require(archive["reviews"] as? [Archive])
+        reviews[1]["restaurant"] = ["id": 42, "name": "B"]
+        archive["reviews"] = reviews
+        let error = decodingError { () throws(ArchiveDecodingError) in try Derived.User.decode(archive: archive) }
+        #expect(error?.description == "User.reviews[1].restaurant.id: expected String, found number 42")
+        #expect(Derived.User(archive: archive) == nil)
+    }
+
+    @Test func aValueThatDoesNotConvertSaysWhatWasFound() throws {
+        let json = try responseObject(#"{"id": "r", "restaurant": {"id": "a", "name": "A"}, "star_rating": "4x"}"#)
+        let error = decodingError { () throws(ArchiveDecodingError) in try Derived.Review.decode(responseObject: json) }
+        #expect(error?.description == #"Review.star_rating: expected Int, found String "4x""#)
+    }
+
+    @Test func nullWithoutADefaultIsAnError() throws {
+        let json = try responseObject(#"{"id": null, "restaurant": {"id": "a", "name": "A"}}"#)
+        let error = decodingError { () throws(ArchiveDecodingError) in try Derived.Review.decode(responseObject: json) }
+        #expect(error?.description == "Review.id: expected String, found null")
+    }
+
+    @Test func collectionHelpersDropInvalidElementsAndReportWhy() throws {
+        let json = try responseWithBrokenReview()
+        let elements = try #require(json["user_reviews"] as? [ResponseObject])
+        #expect(Derived.Review.serializedCollection(from: json, withKey: "user_reviews").map(\.id) == ["r0"])
+        let result = Derived.Review.decodeCollection(from: elements, as: .responseObject)
+        #expect(result.values.map(\.id) == ["r0"])
+        #expect(result.failures.map(\.index) == [1])
+        #expect(result.failures.first?.error.keyPath == "Review.restaurant.id")
+        let archives = Derived.Review.decodeCollection(from: result.values.map(\.archiveValue) + [["id": "x"]], as: .archive)
+        #expect(archives.values.map(\.id) == ["r0"])
+        #expect(archives.failures.map(\.description) == ["[1] Review.restaurant: expected Restaurant, found nothing"])
+    }
+
+    private func tutorialLikeResponse() throws -> ResponseObject {
+        try responseObject(#"""
+            {"id": "u", "user_reviews": [
+                {"id": "r0", "restaurant": {"id": "a", "name": "A"}, "star_rating": "4", "text": "ok"},
+                {"id": "r1", "restaurant": {"id": "b", "name": "B"}, "star_rating": "5", "text": "ok"}
+            ]}
+            """#)
+    }
+}

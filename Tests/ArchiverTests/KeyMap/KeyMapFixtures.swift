@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+@testable import Archiver
+
+/// The tutorial's model in key-map form: the declarations of the issue, nothing hand-written.
+/// Nested in an enum so that the names match the tutorial's (`User`, `Review`, `Restaurant`)
+/// in error messages and archive folders without clashing with the tutorial target's types.
+enum Derived {
+    struct Restaurant: Equatable { let id: String; let name: String }
+    struct Review { let id: String; let restaurant: Restaurant; let rating: Int; let text: String }
+    struct User { let id: String; let name: String; let reviews: [Review] }
+}
+
+extension Derived.Restaurant: KeyMapped { static let keyMap = KeyMap(Derived.Restaurant.init) }
+
+extension Derived.Review: KeyMapped {
+    static let keyMap = KeyMap(Derived.Review.init, [
+        "rating": .init(server: "star_rating", default: 0),
+        "text": .init(default: ""),
+    ])
+}
+
+extension Derived.User: KeyMapped, Cachable {
+    static let keyMap = KeyMap(Derived.User.init, [
+        "name": .init(default: "Guest"),
+        "reviews": .init(server: "user_reviews", default: []),
+    ])
+
+    static var archiver: Archiver { TestArchives.archiver }
+}
+
+/// The same model in the fast form, which lists key paths so that archiving does not reflect.
+enum FastDerived {
+    struct Restaurant { let id: String; let name: String }
+    struct Review { let id: String; let restaurant: Restaurant; let rating: Int; let text: String }
+    struct User { let id: String; let name: String; let reviews: [Review] }
+}
+
+extension FastDerived.Restaurant: KeyMapped {
+    static let keyMap = KeyMap(FastDerived.Restaurant.init, reading: \.id, \.name)
+}
+
+extension FastDerived.Review: KeyMapped {
+    static let keyMap = KeyMap(FastDerived.Review.init, [
+        "rating": .init(server: "star_rating", default: 0),
+        "text": .init(default: ""),
+    ], reading: \.id, \.restaurant, \.rating, \.text)
+}
+
+extension FastDerived.User: KeyMapped, Cachable {
+    static let keyMap = KeyMap(FastDerived.User.init, [
+        "name": .init(default: "Guest"),
+        "reviews": .init(server: "user_reviews", default: []),
+    ], reading: \.id, \.name, \.reviews)
+
+    static var archiver: Archiver { TestArchives.archiver }
+}
+
+/// Where the tests store archives: a fresh folder per test process, never the user's caches.
+enum TestArchives {
+    static let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("ArchiverKeyMapTests-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+    static let archiver = Archiver(archiveDirectoryURL: directory)
+}
+
+/// Parses JSON text as an app would, so that tests see `NSNumber`, `NSNull` and nested
+/// dictionaries exactly as `JSONSerialization` produces them.
+func responseObject(_ json: String) throws -> ResponseObject {
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
+    return try #require(object as? ResponseObject)
+}
+
+/// Whether two archives hold the same property-list values, key for key, at every depth.
+///
+/// Written out rather than `NSDictionary.isEqual(to:)`, which on Linux does not compare nested
+/// Swift dictionaries by value.
+func sameArchive(_ lhs: Archive, _ rhs: Archive) -> Bool {
+    samePropertyListValue(lhs, rhs)
+}
+
+func samePropertyListValue(_ lhs: Any, _ rhs: Any) -> Bool {
+    PropertyListEquality.isEqual(lhs, rhs)
+}
+
+/// An archive as it comes back from disk: written as a binary property list and read again.
+func throughPropertyList(_ archive: Archive) throws -> Archive {
+    let data = try PropertyListSerialization.data(fromPropertyList: archive, format: .binary, options: 0)
+    return try PropertyListCoding.archive(from: data)
+}
+
+/// The decoding error `body` throws, or a recorded failure.
+func decodingError<T>(_ body: () throws(ArchiveDecodingError) -> T, sourceLocation: SourceLocation = #_sourceLocation) -> ArchiveDecodingError? {
+    do {
+        _ = try body()
+        Issue.record("expected an ArchiveDecodingError", sourceLocation: sourceLocation)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// Expects `Model`'s key map to be valid, recording its problems in words if not.
+func expectValidKeyMap<Model: KeyMapped>(_ type: Model.Type, sourceLocation: SourceLocation = #_sourceLocation) {
+    do {
+        try type.validateKeyMap()
+    } catch {
+        Issue.record("\(error)", sourceLocation: sourceLocation)
+    }
+}
+
+// MARK: A model with every supported property type
+
+enum Cuisine: String, CaseIterable { case soup, risotto, bread }
+extension Cuisine: KeyMapValue {}
+
+/// Not `CaseIterable`: its placeholder is the case whose raw value is 0.
+enum Priority: Int { case low = 0, high = 1, urgent = 2 }
+extension Priority: KeyMapValue {}
+
+struct KeyMappedEverything: Equatable {
+    let text: String
+    let flag: Bool
+    let int: Int
+    let int8: Int8
+    let int16: Int16
+    let int32: Int32
+    let int64: Int64
+    let uint: UInt
+    let uint8: UInt8
+    let uint16: UInt16
+    let uint32: UInt32
+    let uint64: UInt64
+    let double: Double
+    let float: Float
+    let decimal: Decimal
+    let date: Date
+    let data: Data
+    let url: URL
+    let uuid: UUID
+    let note: String?
+    let numbers: [Int]
+    let tags: Set<String>
+    let scores: [String: Double]
+    let cuisine: Cuisine
+    let priority: Priority
+    let restaurants: [Derived.Restaurant]
+    let favorite: Derived.Restaurant?
+}
+
+extension KeyMappedEverything: KeyMapped { static let keyMap = KeyMap(KeyMappedEverything.init) }
+
+/// The same model in the fast form.
+struct FastEverything: Equatable {
+    let text: String
+    let flag: Bool
+    let int: Int
+    let uint64: UInt64
+    let double: Double
+    let decimal: Decimal
+    let date: Date
+    let url: URL
+    let note: String?
+    let tags: Set<String>
+    let cuisine: Cuisine
+    let restaurants: [Derived.Restaurant]
+}
+
+extension FastEverything: KeyMapped {
+    static let keyMap = KeyMap(FastEverything.init, serverKeys: .snakeCase, [
+        "note": .init(server: "remark"),
+    ], reading: \.text, \.flag, \.int, \.uint64, \.double, \.decimal, \.date, \.url, \.note, \.tags, \.cuisine, \.restaurants)
+}
