@@ -75,6 +75,43 @@ struct HelperFuzzTests {
         #expect(refused > 0)
     }
 
+    /// Derived decoding (key maps) and the Codable bridge, at every key of their archives and of
+    /// the tutorial's response object: a value or an ``ArchiveDecodingError``, never a crash.
+    @Test func wrongTypesAtEveryKeyNeverCrashDerivedOrCodableDecoding() throws {
+        let seed = SeededGenerator.seed(default: 0xDE21_7ED5)
+        var random = SeededGenerator(seed: seed)
+        let response = try tutorialResponseObject()
+        let everything = try ArchiveEncoder().encode(Everything.sample)
+        let derivedUser = try Derived.User.decode(responseObject: response)
+        let decoders: [(name: String, root: Archive, decode: (Archive) throws(ArchiveDecodingError) -> Void)] = [
+            ("key map from response", response, { object throws(ArchiveDecodingError) in _ = try Derived.User.decode(responseObject: object) }),
+            ("key map from archive", derivedUser.archiveValue, { object throws(ArchiveDecodingError) in _ = try Derived.User.decode(archive: object) }),
+            ("fast key map from response", response, { object throws(ArchiveDecodingError) in _ = try FastDerived.User.decode(responseObject: object) }),
+            ("Codable bridge", everything, { object throws(ArchiveDecodingError) in _ = try ArchiveDecoder().decode(Everything.self, from: object) }),
+            ("Codable Cachable", ["id": "r", "name": "n", "star_rating": 4], { object throws(ArchiveDecodingError) in _ = try CodableRestaurant.decode(archive: object) }),
+        ]
+        var inputs = 0, refused = 0
+        for _ in 0..<Reliability.scale(1, stress: 20) {
+            let wrong = Self.wrongValues(using: &random)
+            for decoder in decoders {
+                for path in Self.paths(of: decoder.root) where !path.isEmpty {
+                    for replacement in wrong + [nil] as [Any?] {
+                        guard let object = Self.replacing(path[...], in: decoder.root, with: replacement) as? Archive else { continue }
+                        inputs += 1
+                        do {
+                            try decoder.decode(object)
+                        } catch {
+                            refused += 1
+                            #expect(!error.description.isEmpty, "seed \(seed) \(decoder.name)")
+                        }
+                    }
+                }
+            }
+        }
+        Reliability.report("fuzz-derived-codable", ["inputs": inputs, "refused": refused, "crashes": 0, "seed": seed])
+        #expect(refused > 0)
+    }
+
     /// Runs every decoder and 0.6 helper on `object`; whether the outermost decode succeeded.
     private static func decodeEverything(_ object: [String: Any], isArchive: Bool, key: String?) -> Bool {
         let key = key ?? "id"
