@@ -42,7 +42,21 @@ do {
 
     section("5. Stored ids of User")
     print(try User.storedResourceIDs())
-    if !same { exit(1) }
+
+    section("6. The same model as key maps (KeyMappedModel.swift): no hand-written initializers")
+    let derived = try Derived.User.cache(responseObject: json)
+    let derivedFile = try Archiver.default.fileURL(for: Derived.User.self, resourceID: derived.id)
+    let derivedSame = derived.archiveValue.hasSameContent(as: user.archiveValue)
+    print("Stored at \(derivedFile.path)")
+    print("Same archive as the hand-written conformances, key for key: \(derivedSame ? "yes" : "NO")")
+    var broken = json
+    broken["user_reviews"] = [["id": "1", "restaurant": ["name": "No id"], "star_rating": "5"]]
+    do {
+        _ = try Derived.Review.decode(responseObject: (broken["user_reviews"] as? [ResponseObject])?[0] ?? [:])
+    } catch {
+        print("A review without a restaurant id: \(error)")
+    }
+    if !same || !derivedSame { exit(1) }
 } catch {
     print("error: \(error)")
     exit(1)

@@ -52,29 +52,6 @@ extension KeyMapped {
         Self.keyMap.archive(of: self)
     }
 
-    /// The values of an array of response objects or archives, and the reason each invalid
-    /// element was dropped.
-    ///
-    /// ``Serializable/decodeCollection(from:)`` and ``ArchiveRepresentable/decodeCollection(from:)``
-    /// take the same dictionaries, so on a type that is both a call to either is ambiguous;
-    /// this one says which keys to read.
-    ///
-    /// ```swift
-    /// let result = Review.decodeCollection(from: reviewsJSON, as: .responseObject)
-    /// for failure in result.failures { print(failure) }  // [1] Review.restaurant.id: expected String, found nothing
-    /// ```
-    public static func decodeCollection(from objects: [[String: Any]], as source: KeyMapSource) -> CollectionDecodingResult<Self> {
-        var result = CollectionDecodingResult<Self>()
-        for (index, object) in objects.enumerated() {
-            do {
-                result.values.append(try keyMap.decode(object, from: source))
-            } catch {
-                result.failures.append(CollectionDecodingFailure(index: index, error: error))
-            }
-        }
-        return result
-    }
-
     /// Checks the key map against the type's stored properties and initializer, and throws an
     /// error that lists every problem in words.
     ///

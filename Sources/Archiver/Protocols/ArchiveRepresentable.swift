@@ -95,6 +95,6 @@ extension Array where Element: ArchiveRepresentable {
     /// user.reviews.archiveValue  // [["id": "123-456", "rating": 4, …], …]
     /// ```
     public var archiveValue: [Archive] {
-        map(\.archiveValue)
+        map { $0.archiveValue }
     }
 }

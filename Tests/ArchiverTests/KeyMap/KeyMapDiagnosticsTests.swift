@@ -51,11 +51,11 @@ import Testing
         let json = try responseWithBrokenReview()
         let elements = try #require(json["user_reviews"] as? [ResponseObject])
         #expect(Derived.Review.serializedCollection(from: json, withKey: "user_reviews").map(\.id) == ["r0"])
-        let result = Derived.Review.decodeCollection(from: elements, as: .responseObject)
+        let result = Derived.Review.decodeCollection(responseObjects: elements)
         #expect(result.values.map(\.id) == ["r0"])
         #expect(result.failures.map(\.index) == [1])
         #expect(result.failures.first?.error.keyPath == "Review.restaurant.id")
-        let archives = Derived.Review.decodeCollection(from: result.values.map(\.archiveValue) + [["id": "x"]], as: .archive)
+        let archives = Derived.Review.decodeCollection(archives: result.values.map(\.archiveValue) + [["id": "x"]])
         #expect(archives.values.map(\.id) == ["r0"])
         #expect(archives.failures.map(\.description) == ["[1] Review.restaurant: expected Restaurant, found nothing"])
     }

@@ -126,7 +126,7 @@ struct ArchiverStorageTests {
         try await TemporaryArchiver.with { _ throws in
             let date = Date(timeIntervalSinceReferenceDate: 123_456.5)
             let value: [String: Any] = [
-                "string": "text", "int": -42, "int64": Int64.min, "uint32": UInt32.max, "double": 2.5, "float": Float(1.5),
+                "string": "text", "int": -42, "int64": Int64.min, "uint32": UInt32.max, "uint64": UInt64.max, "double": 2.5, "float": Float(1.5),
                 "bool": true, "date": date, "data": Data([0, 1, 2, 255]), "array": [1, "two", [3.0]], "dict": ["k": ["n": 1]],
                 "empty": [String: Any](), "emptyArray": [Any](), "unicode": "Monk's Café 😀",
             ]

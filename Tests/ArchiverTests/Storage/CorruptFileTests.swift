@@ -43,7 +43,7 @@ struct CorruptFileTests {
             expectCorrupt("json")
             let arrayRoot = try PropertyListSerialization.data(fromPropertyList: [1, 2], format: .binary, options: 0)
             _ = try writeRaw(arrayRoot, id: "array", archiver: archiver)
-            expectCorrupt("array", reason: "does not hold a dictionary with string keys")
+            expectCorrupt("array", reason: "root is not a dictionary")
             let stringRoot = try PropertyListSerialization.data(fromPropertyList: "just a string", format: .binary, options: 0)
             _ = try writeRaw(stringRoot, id: "string", archiver: archiver)
             expectCorrupt("string")

@@ -1,19 +1,72 @@
-// MARK: Seam for the Codable bridge — wired at merge, deliberately empty on this branch
-//
-// Codable property types are meant to opt in with one line, `extension Money: KeyMapValue {}`,
-// through the Codable bridge (`ArchiveEncoder`/`ArchiveDecoder`, another branch). Until that
-// bridge exists there is nothing honest to put here, so a Codable type that is not one of the
-// conforming types above does not compile as a property, which says so at build time.
-//
-// At merge, this file gets one constrained extension, `extension KeyMapValue where Self: Codable`:
-//   - `init(keyMapValue:from:)`: decode `Self` from the property-list value with the bridge's
-//     `ArchiveDecoder`, turning its error into an `ArchiveDecodingError` (keep the coding path
-//     as `PathComponent`s so that `User.money.amount` still reads as one key path);
-//   - `keyMapArchiveValue`: the bridge's `ArchiveEncoder` output, `nil` if encoding fails;
-//   - `keyMapPlaceholder`: keep the protocol's requirement; a Codable type without a zero
-//     value declares one, as hand-written `ArchiveRepresentable` types do.
-// Types that are both Codable and RawRepresentable (most raw-value enums) or both Codable and
-// KeyMapped would then match two constrained extensions; add
-// `extension KeyMapValue where Self: RawRepresentable & Codable, RawValue: KeyMapValue` and
-// `extension KeyMapped where Self: Codable` forwarding to the raw-value and key-map behaviour,
-// which stay the preferred forms.
+import Foundation
+
+/// A `Codable` type becomes a property type of key maps with one line, through the Codable bridge:
+///
+/// ```swift
+/// struct Money: Codable { let amount: Int; let currency: String }
+/// extension Money: KeyMapValue {}
+///
+/// struct Order { let id: String; let total: Money }
+/// extension Order: KeyMapped { static let keyMap = KeyMap(Order.init) }
+/// // Order.total is read with ArchiveDecoder and written with ArchiveEncoder:
+/// // ["id": "o1", "total": ["amount": 12, "currency": "EUR"]]
+/// ```
+///
+/// Errors keep Codable's coding path inside the key map's: `Order.total.amount: expected Int, …`.
+/// A value that fails to encode stays in the archive as a marker, so that storing it fails with
+/// ``ArchiverError/invalidPropertyList(type:id:keyPath:found:)`` naming the key, rather than the
+/// key silently disappearing.
+extension KeyMapValue where Self: Codable {
+    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
+        self = try ArchiveDecoder().decodeValue(Self.self, from: value)
+    }
+
+    public var keyMapArchiveValue: Any? {
+        do {
+            return try ArchiveEncoder().encodeValue(self)
+        } catch {
+            return EncodingFailure(reason: error.reason)
+        }
+    }
+
+    /// A value built from zeros (`""`, `0`, `false`, empty collections, `nil`); a type that
+    /// refuses zeros declares its own.
+    public static var keyMapPlaceholder: Self? {
+        PlaceholderDecoder.placeholder(Self.self)
+    }
+}
+
+// A raw-value enum or a key-mapped type that is also Codable would match two of the constrained
+// extensions; the raw value and the key map are the preferred forms, as without Codable.
+
+extension KeyMapValue where Self: RawRepresentable & Codable, RawValue: KeyMapValue {
+    @inlinable
+    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
+        self = try decodeRawValue(Self.self, from: value, source: source)
+    }
+
+    @inlinable
+    public var keyMapArchiveValue: Any? { rawValue.keyMapArchiveValue }
+
+    public static var keyMapPlaceholder: Self? {
+        RawValue.keyMapPlaceholder.flatMap(Self.init(rawValue:))
+    }
+}
+
+extension KeyMapValue where Self: RawRepresentable & CaseIterable & Codable, RawValue: KeyMapValue {
+    public static var keyMapPlaceholder: Self? { allCases.first }
+}
+
+extension KeyMapped where Self: Codable {
+    @inlinable
+    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
+        guard let dictionary = value as? [String: Any] else { throw .typeMismatch(Self.self, found: value) }
+        self = try Self.keyMap.decode(dictionary, from: source)
+    }
+
+    @inlinable
+    public var keyMapArchiveValue: Any? { archiveValue }
+
+    @inlinable
+    public static var keyMapPlaceholder: Self? { keyMap.placeholder() }
+}

@@ -1,6 +1,6 @@
 /// Arrays read from arrays, element by element. One invalid element fails the whole value, with
 /// its index in the key path (`User.reviews[1].restaurant.id`), so that the failable API returns
-/// `nil` where the throwing one explains; ``Serializable/decodeCollection(from:)`` is the
+/// `nil` where the throwing one explains; ``Serializable/decodeCollection(responseObjects:)`` is the
 /// element-by-element alternative that drops and reports.
 ///
 /// A property list cannot hold `nil`, so `nil` elements of an array of optionals are left out

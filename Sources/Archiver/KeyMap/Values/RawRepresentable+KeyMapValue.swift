@@ -13,14 +13,7 @@
 extension KeyMapValue where Self: RawRepresentable, RawValue: KeyMapValue {
     @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        let rawValue: RawValue
-        do {
-            rawValue = try RawValue(keyMapValue: value, from: source)
-        } catch {
-            throw .typeMismatch(Self.self, found: value)
-        }
-        guard let decoded = Self(rawValue: rawValue) else { throw .invalidValue(Self.self, found: value) }
-        self = decoded
+        self = try decodeRawValue(Self.self, from: value, source: source)
     }
 
     @inlinable
@@ -33,4 +26,19 @@ extension KeyMapValue where Self: RawRepresentable, RawValue: KeyMapValue {
 
 extension KeyMapValue where Self: RawRepresentable & CaseIterable, RawValue: KeyMapValue {
     public static var keyMapPlaceholder: Self? { allCases.first }
+}
+
+/// Reads a raw-value type through its raw value; shared by the plain and the Codable forms.
+@inlinable
+func decodeRawValue<Value: KeyMapValue & RawRepresentable>(
+    _ type: Value.Type, from value: Any, source: KeyMapSource
+) throws(ArchiveDecodingError) -> Value where Value.RawValue: KeyMapValue {
+    let rawValue: Value.RawValue
+    do {
+        rawValue = try Value.RawValue(keyMapValue: value, from: source)
+    } catch {
+        throw .typeMismatch(Value.self, found: value)
+    }
+    guard let decoded = Value(rawValue: rawValue) else { throw .invalidValue(Value.self, found: value) }
+    return decoded
 }

@@ -1,0 +1,36 @@
+import Archiver
+import Benchmark
+import Foundation
+
+extension Way {
+    /// The I/O limit: an atomic write and a read of the bytes the library writes, and nothing else.
+    static func floor<Value: Cachable>(_: Value.Type) -> Way {
+        /// The library's file for the response's user, written once: its bytes and where they are.
+        func libraryFile(_ response: UserResponse, in scratch: Scratch) throws -> (bytes: Data, path: String) {
+            let archiver = Archiver(archiveDirectoryURL: scratch.url)
+            let url = try archiver.store(try Value.decode(responseObject: response.responseObject))
+            return (try PlainFile.contents(of: url.path), url.path)
+        }
+        return Way(name: "floor", operations: [
+            .store: { response, scratch in
+                let file = try libraryFile(response, in: scratch)
+                return { try PlainFile.writeAtomically(file.bytes, to: file.path) }
+            },
+            .load: { response, scratch in
+                let file = try libraryFile(response, in: scratch)
+                return { blackHole(try PlainFile.contents(of: file.path)) }
+            },
+            .loadall: { response, scratch in
+                let archiver = Archiver(archiveDirectoryURL: scratch.url)
+                for index in 0..<loadAllCount {
+                    try archiver.store(try Value.decode(responseObject: response.responseObject(id: "user-\(index)")))
+                }
+                let directory = try archiver.directoryURL(for: Value.self).path
+                let readAll = { try PlainFile.files(in: directory, suffix: ".plist").map(PlainFile.contents(of:)) }
+                let count = try readAll().count
+                guard count == loadAllCount else { throw FixtureError("floor loadall read \(count) of \(loadAllCount)") }
+                return { blackHole(try readAll()) }
+            },
+        ])
+    }
+}

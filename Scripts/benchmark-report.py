@@ -1,0 +1,478 @@
+#!/usr/bin/env python3
+"""Runs the benchmarks package and writes README.md's Performance section and Docs/performance.svg.
+
+    python3 Scripts/benchmark-report.py                                # run everything (about 20 minutes), then write
+    python3 Scripts/benchmark-report.py --from Docs/performance.json   # write again from a saved run
+    python3 Scripts/benchmark-report.py --filter 'load\\..*'            # run part of the suite
+
+Every run is saved to Docs/performance.json (medians, machine, command), which --from reads back, as
+it reads package-benchmark's own Influx CSV export (`--format influx`). The script owns the README between
+<!-- performance:begin --> and <!-- performance:end --> and nothing else. Standard library only.
+"""
+
+import argparse
+import csv
+import datetime
+import json
+import math
+import os
+import platform
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+README = os.path.join(ROOT, "README.md")
+SVG = os.path.join(ROOT, "Docs", "performance.svg")
+SAVED = os.path.join(ROOT, "Docs", "performance.json")
+BEGIN, END = "<!-- performance:begin -->", "<!-- performance:end -->"
+
+OPERATIONS = [
+    ("serialize", "response object → value"),
+    ("archive", "value → `Archive`"),
+    ("unarchive", "`Archive` → value"),
+    ("store", "value → file"),
+    ("load", "file → value"),
+    ("loadall", "1,000 files of one type → values"),
+]
+# Every way the suite is meant to have, in table order; a way missing from a run is named as missing.
+WAYS = ["handwritten", "derived", "codable", "keyedarchiver", "plistserialization", "floor"]
+WAY_NOTES = {
+    "handwritten": "the tutorial's conformances, through `Archiver`",
+    "derived": "the same user with a key map, through `Archiver`",
+    "codable": "the Codable bridge; `PropertyListEncoder`/`Decoder` for bytes",
+    "keyedarchiver": "Archiver 0.6's storage: `NSKeyedArchiver` of the archive dictionary. Run up to 100 "
+                     "reviews only (`loadall` at 3): on Linux it grows with the square of the reviews, "
+                     "about 47 s to encode a user with 1,000 (measured once, outside the suite)",
+    "plistserialization": "`PropertyListSerialization` binary bytes, no library around them",
+    "floor": "an atomic write and a read of the library's bytes, nothing else",
+}
+COLORS = {
+    "handwritten": "#1f77b4", "derived": "#2ca02c", "codable": "#9467bd",
+    "keyedarchiver": "#d62728", "plistserialization": "#ff7f0e", "floor": "#7f7f7f",
+}
+LOADALL_FILES = 1_000
+BENCHMARK_COMMAND = "swift package --package-path Benchmarks benchmark"
+REPORT_COMMAND = "python3 Scripts/benchmark-report.py"
+
+
+# MARK: Running and reading results
+
+def run_suite(filter_pattern):
+    """Runs the suite with Influx CSV export into a temporary folder and returns the export's text.
+
+    Influx CSV is the one export with every benchmark and metric in one file, as percentiles of raw
+    values; JMH drops any benchmark whose runs take over two seconds (it needs a throughput).
+    """
+    with tempfile.TemporaryDirectory(prefix="archiver-benchmarks-") as output:
+        command = [
+            "swift", "package", "--package-path", os.path.join(ROOT, "Benchmarks"),
+            "--allow-writing-to-directory", output,
+            "benchmark", "--format", "influx", "--path", output, "--no-progress",
+        ]
+        if filter_pattern:
+            command += ["--filter", filter_pattern]
+        print("$ " + " ".join(command), file=sys.stderr)
+        subprocess.run(command, check=True, cwd=ROOT)
+        exports = [name for name in os.listdir(output) if name.endswith(".influx.csv")]
+        if len(exports) != 1:
+            sys.exit(f"expected one Influx CSV export in {output}, found {exports}")
+        with open(os.path.join(output, exports[0]), encoding="utf-8") as file:
+            return file.read()
+
+
+def results_from_influx(text):
+    """name → figures, from package-benchmark's Influx CSV export: medians of raw values (ns, counts, bytes).
+
+    CPU time is kept only where a run takes 100 ms or more: Linux counts it in 10 ms ticks, so a shorter
+    run's CPU time is 0 or a tick, never a measurement.
+    """
+    metrics = {}
+    samples = {}
+    for row in csv.DictReader(line for line in text.splitlines() if not line.startswith("#")):
+        if row.get("percentile") != "50.0":
+            continue
+        name = row["test"].strip('"')
+        metrics.setdefault(name, {})[row["metric"]] = float(row["value"])
+        samples[name] = int(row["iterations"])
+    results = {}
+    for name, values in metrics.items():
+        wall = values.get("Time(wallclock)")
+        cpu = values.get("Time(totalCPU)")
+        results[name] = {
+            "wall_ns": wall,
+            "cpu_ns": cpu if wall is not None and cpu is not None and wall >= 100e6 else None,
+            "mallocs": values.get("Malloc(total)"),
+            "peak_bytes": values.get("Memory(residentpeak)"),
+            "samples": samples[name],
+        }
+    return results
+
+
+def machine():
+    def first_line(command):
+        try:
+            return subprocess.run(command, capture_output=True, text=True, check=True).stdout.strip().splitlines()[0]
+        except (OSError, subprocess.CalledProcessError, IndexError):
+            return "unknown"
+
+    cpu = "unknown"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as file:
+            for line in file:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        cpu = platform.processor() or "unknown"
+    system = platform.system()
+    try:
+        with open("/etc/os-release", encoding="utf-8") as file:
+            for line in file:
+                if line.startswith("PRETTY_NAME="):
+                    system = line.split("=", 1)[1].strip().strip('"')
+    except OSError:
+        pass
+    return {
+        "architecture": platform.machine(),
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "system": system,
+        "swift": first_line(["swift", "--version"]),
+    }
+
+
+def load_saved(path):
+    with open(path, encoding="utf-8") as file:
+        text = file.read()
+    return json.loads(text) if text.lstrip().startswith("{") else {
+        "results": results_from_influx(text), "machine": machine(), "measured": None, "commit": None,
+    }
+
+
+# MARK: Figures
+
+def split(name):
+    operation, way, reviews = name.split(".")
+    return operation, way, int(reviews)
+
+
+def duration(ns):
+    if ns is None:
+        return "–"
+    for unit, scale in (("s", 1e9), ("ms", 1e6), ("µs", 1e3)):
+        if ns >= scale:
+            return f"{ns / scale:.3g} {unit}"
+    return f"{ns:.3g} ns"
+
+
+def count(value):
+    if value is None:
+        return "–"
+    return f"{value:,.0f}"
+
+
+def megabytes(value):
+    return "–" if value is None else f"{value / 1e6:.0f} MB"
+
+
+def ratio(numerator, denominator):
+    if numerator is None or not denominator:
+        return None
+    return numerator / denominator
+
+
+def times(value):
+    return "–" if value is None else f"{value:.2f}×"
+
+
+def handled(operation, reviews):
+    """The reviews one run goes through: `loadall` reads 1,000 users."""
+    return reviews * (LOADALL_FILES if operation == "loadall" else 1)
+
+
+def wall(results, operation, way, reviews):
+    entry = results.get(f"{operation}.{way}.{reviews}")
+    return entry["wall_ns"] if entry else None
+
+
+def sizes_of(results, operation):
+    return sorted({split(name)[2] for name in results if split(name)[0] == operation})
+
+
+def ways_of(results):
+    present = {split(name)[1] for name in results}
+    return [way for way in WAYS if way in present] + sorted(present - set(WAYS))
+
+
+# MARK: Targets
+
+def targets(results):
+    """The issue's targets, each as (target, verdict, measured figures)."""
+    rows = []
+    ways = ways_of(results)
+
+    for operation in ("serialize", "archive"):
+        target = f"`{operation}`: derived within 1.5× of hand-written"
+        if "derived" not in ways:
+            rows.append((target, "NOT MEASURED", "there is no `derived` way yet"))
+            continue
+        figures = [(reviews, ratio(wall(results, operation, "derived", reviews), wall(results, operation, "handwritten", reviews)))
+                   for reviews in sizes_of(results, operation)]
+        figures = [(reviews, value) for reviews, value in figures if value is not None]
+        verdict = "PASS" if figures and all(value <= 1.5 for _, value in figures) else "MISS"
+        rows.append((target, verdict, ", ".join(f"{value:.2f}× at {reviews:,}" for reviews, value in figures)))
+
+    for operation in ("store", "load"):
+        target = f"`{operation}` at least 10× faster than `keyedarchiver`"
+        figures = [(reviews, ratio(wall(results, operation, "keyedarchiver", reviews), wall(results, operation, "handwritten", reviews)))
+                   for reviews in sizes_of(results, operation)]
+        figures = [(reviews, value) for reviews, value in figures if value is not None]
+        if not figures:
+            rows.append((target, "NOT MEASURED", "no `keyedarchiver` figures in this run"))
+        else:
+            verdict = "PASS" if all(value >= 10 for _, value in figures) else "MISS"
+            measured = ", ".join(f"{value:.1f}× faster at {reviews:,}" for reviews, value in figures)
+            unmeasured = [reviews for reviews in sizes_of(results, operation) if reviews > figures[-1][0]]
+            if unmeasured:
+                measured += f"; `keyedarchiver` not run at {', '.join(f'{reviews:,}' for reviews in unmeasured)}"
+            rows.append((target, verdict, measured))
+
+        target = f"`{operation}` faster than `codable`"
+        if "codable" not in ways:
+            rows.append((target, "NOT MEASURED", "there is no `codable` way yet"))
+        else:
+            figures = [(reviews, ratio(wall(results, operation, "codable", reviews), wall(results, operation, "handwritten", reviews)))
+                       for reviews in sizes_of(results, operation)]
+            figures = [(reviews, value) for reviews, value in figures if value is not None]
+            verdict = "PASS" if figures and all(value > 1 for _, value in figures) else "MISS"
+            rows.append((target, verdict, ", ".join(f"{value:.2f}× faster at {reviews:,}" for reviews, value in figures)))
+
+    for operation in ("serialize", "store", "load"):
+        for way in [way for way in ("handwritten", "derived", "codable") if way in ways]:
+            target = f"`{operation}.{way}`: time per review flat within 1.5× from 100 to 10,000 reviews"
+            per_review = {reviews: wall(results, operation, way, reviews) / reviews
+                          for reviews in (100, 1_000, 10_000) if wall(results, operation, way, reviews)}
+            if len(per_review) < 3:
+                rows.append((target, "NOT MEASURED", "sizes missing from this run"))
+                continue
+            spread = max(per_review.values()) / min(per_review.values())
+            verdict = "PASS" if spread <= 1.5 else "MISS"
+            figures = ", ".join(f"{duration(value)} at {reviews:,}" for reviews, value in per_review.items())
+            rows.append((target, verdict, f"{spread:.2f}× apart: {figures}"))
+    return rows
+
+
+# MARK: Markdown
+
+def operation_table(results, operation):
+    ways = [way for way in ways_of(results) if any(split(name)[:2] == (operation, way) for name in results)]
+    with_codable = "codable" in ways and operation != "loadall"
+    with_floor = "floor" in ways
+    header = ["way", "reviews", "wall clock (median)", "per review", "CPU (median)", "mallocs", "peak memory", "× hand-written"]
+    if with_codable:
+        header.append("× codable")
+    if with_floor:
+        header.append("× floor")
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(["---"] * 2 + ["---:"] * (len(header) - 2)) + "|"]
+    for way in ways:
+        for reviews in sizes_of(results, operation):
+            entry = results.get(f"{operation}.{way}.{reviews}")
+            if not entry:
+                continue
+            time = entry["wall_ns"]
+            row = [
+                f"`{way}`", f"{reviews:,}", duration(time), duration(time / handled(operation, reviews) if time else None),
+                duration(entry["cpu_ns"]), count(entry["mallocs"]), megabytes(entry["peak_bytes"]),
+                times(ratio(time, wall(results, operation, "handwritten", reviews))),
+            ]
+            if with_codable:
+                row.append(times(ratio(time, wall(results, operation, "codable", reviews))))
+            if with_floor:
+                row.append(times(ratio(time, wall(results, operation, "floor", reviews))))
+            lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines)
+
+
+def section(saved):
+    results = saved["results"]
+    host = saved["machine"]
+    ways = ways_of(results)
+    missing = [way for way in WAYS if way not in ways]
+    measured = f"on {saved['measured']}" if saved.get("measured") else "in an earlier run"
+    commit = f" at commit `{saved['commit']}`" if saved.get("commit") else ""
+
+    parts = [
+        "## Performance",
+        "",
+        f"Every way of doing the job, side by side, measured {measured}{commit} on "
+        f"{host['cpu']} ({host['architecture']}, {host['cores']} cores), {host['system']}, {host['swift']}. "
+        "Reproduce it, and this section, with:",
+        "",
+        "```sh",
+        f"{REPORT_COMMAND}   # runs `{BENCHMARK_COMMAND} --format influx`, then writes this section",
+        "```",
+        "",
+        "Benchmarks are named `<operation>.<way>.<reviews>` (`swift package --package-path Benchmarks benchmark "
+        "--filter 'store\\..*'` runs one operation). The user is the tutorial's, with 3 reviews, and the same user "
+        "with 100, 1,000 and 10,000 reviews, parsed from JSON text by `JSONSerialization` as an app receives it. "
+        "The ways:",
+        "",
+    ]
+    for way in ways:
+        parts.append(f"- `{way}`: {WAY_NOTES.get(way, '')}")
+    if missing:
+        parts += ["", f"Not measured in this run: {', '.join(f'`{way}`' for way in missing)}."]
+        unbuilt = [way for way in ("derived", "codable") if way in missing]
+        if unbuilt:
+            parts[-1] += (f" The {' and '.join(f'`{way}`' for way in unbuilt)} way{'s' if len(unbuilt) > 1 else ''} "
+                          "did not exist in the library yet; every figure here predates "
+                          f"{'them' if len(unbuilt) > 1 else 'it'}.")
+    parts += [
+        "",
+        "Every figure is a median over the runs; peak memory is the whole process's resident set. CPU time is "
+        "shown only for runs of 100 ms or more (– otherwise): Linux counts it in 10 ms ticks. `per review` is "
+        "the wall clock over the reviews handled (for `loadall`, over 1,000 × the reviews). "
+        "`store`'s wall clock includes waiting for the file system to take the renamed file, which moves "
+        "with whatever else the disk is doing; its CPU time, where shown, is the work. "
+        "`× hand-written` is a way's wall clock over "
+        "`handwritten`'s at the same size (above 1 is slower); `× codable` and `× floor` the same against "
+        "`codable` and the bare I/O.",
+        "",
+        "### Targets",
+        "",
+        "| target | verdict | measured |",
+        "|---|---|---|",
+    ]
+    for target, verdict, figures in targets(results):
+        parts.append(f"| {target} | **{verdict}** | {figures} |")
+    parts += ["", "![Time per review against the number of reviews, one line per way](Docs/performance.svg)", ""]
+    for operation, description in OPERATIONS:
+        if not sizes_of(results, operation):
+            continue
+        parts += [f"### `{operation}`: {description}", "", operation_table(results, operation), ""]
+    return "\n".join(parts).rstrip() + "\n"
+
+
+def write_readme(text):
+    with open(README, encoding="utf-8") as file:
+        readme = file.read()
+    start, end = readme.find(BEGIN), readme.find(END)
+    if start < 0 or end < start:
+        sys.exit(f"README.md has no {BEGIN} … {END} region")
+    readme = readme[:start + len(BEGIN)] + "\n" + text + readme[end:]
+    with open(README, "w", encoding="utf-8") as file:
+        file.write(readme)
+
+
+# MARK: Chart
+
+def chart(results):
+    """Small multiples, one panel per operation: time per review against reviews, log-log, a line per way."""
+    operations = [operation for operation, _ in OPERATIONS if sizes_of(results, operation)]
+    ways = ways_of(results)
+    panel_width, panel_height, columns = 300, 220, 3
+    margin_left, margin_top, margin_bottom, gap = 64, 34, 40, 24
+    rows = math.ceil(len(operations) / columns)
+    legend_height = 30
+    width = columns * (panel_width + margin_left + gap) + gap
+    height = legend_height + rows * (panel_height + margin_top + margin_bottom) + 10
+
+    per_review = [results[name]["wall_ns"] / handled(split(name)[0], split(name)[2])
+                  for name in results if split(name)[0] in operations and results[name]["wall_ns"]]
+    low = 10 ** math.floor(math.log10(min(per_review))) if per_review else 1
+    high = 10 ** math.ceil(math.log10(max(per_review))) if per_review else 1e6
+    if high <= low:
+        high = low * 10
+    sizes = [3, 100, 1_000, 10_000]
+    x_low, x_high = math.log10(2), math.log10(20_000)
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+        'font-family="-apple-system, Helvetica, Arial, sans-serif" font-size="11">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+    ]
+    x = gap
+    for way in ways:
+        color = COLORS.get(way, "#000")
+        out.append(f'<line x1="{x}" y1="16" x2="{x + 18}" y2="16" stroke="{color}" stroke-width="2.5"/>')
+        out.append(f'<text x="{x + 24}" y="20">{way}</text>')
+        x += 34 + 7 * len(way)
+    out.append(f'<text x="{width - gap}" y="20" text-anchor="end" fill="#555">time per review (wall clock median) '
+               'against reviews, log-log</text>')
+
+    for index, operation in enumerate(operations):
+        left = gap + (index % columns) * (panel_width + margin_left + gap) + margin_left
+        top = legend_height + (index // columns) * (panel_height + margin_top + margin_bottom) + margin_top
+
+        def px(reviews):
+            return left + (math.log10(reviews) - x_low) / (x_high - x_low) * panel_width
+
+        def py(ns):
+            return top + panel_height - (math.log10(ns) - math.log10(low)) / (math.log10(high) - math.log10(low)) * panel_height
+
+        out.append(f'<text x="{left}" y="{top - 10}" font-size="13" font-weight="bold">{operation}</text>')
+        out.append(f'<rect x="{left}" y="{top}" width="{panel_width}" height="{panel_height}" fill="none" stroke="#999"/>')
+        decade = low
+        while decade <= high * 1.001:
+            y = py(decade)
+            out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{left + panel_width}" y2="{y:.1f}" stroke="#e5e5e5"/>')
+            out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" fill="#555">{duration(decade)}</text>')
+            decade *= 10
+        for reviews in sizes:
+            x = px(reviews)
+            out.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{top + panel_height}" stroke="#e5e5e5"/>')
+            out.append(f'<text x="{x:.1f}" y="{top + panel_height + 15}" text-anchor="middle" fill="#555">{reviews:,}</text>')
+        out.append(f'<text x="{left + panel_width / 2}" y="{top + panel_height + 32}" text-anchor="middle" fill="#555">reviews</text>')
+        for way in ways:
+            points = [(px(reviews), py(wall(results, operation, way, reviews) / handled(operation, reviews)))
+                      for reviews in sizes if wall(results, operation, way, reviews)]
+            if not points:
+                continue
+            color = COLORS.get(way, "#000")
+            path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+            out.append(f'<polyline points="{path}" fill="none" stroke="{color}" stroke-width="2"/>')
+            for x, y in points:
+                out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5" fill="{color}"/>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+# MARK: Main
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--from", dest="source", metavar="FILE",
+                        help="write from a saved run (Docs/performance.json, or a package-benchmark Influx CSV export) instead of running")
+    parser.add_argument("--filter", help="run only the benchmarks matching this regular expression")
+    arguments = parser.parse_args()
+
+    if arguments.source:
+        saved = load_saved(arguments.source)
+    else:
+        results = results_from_influx(run_suite(arguments.filter))
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip()
+        saved = {
+            "measured": datetime.date.today().isoformat(),
+            "commit": commit or None,
+            "machine": machine(),
+            "command": BENCHMARK_COMMAND,
+            "results": results,
+        }
+        os.makedirs(os.path.dirname(SAVED), exist_ok=True)
+        with open(SAVED, "w", encoding="utf-8") as file:
+            json.dump(saved, file, indent=1, sort_keys=True, ensure_ascii=False)
+            file.write("\n")
+
+    if not saved["results"]:
+        sys.exit("no results to report")
+    os.makedirs(os.path.dirname(SVG), exist_ok=True)
+    with open(SVG, "w", encoding="utf-8") as file:
+        file.write(chart(saved["results"]))
+    write_readme(section(saved))
+    print(f"wrote {os.path.relpath(README, ROOT)} and {os.path.relpath(SVG, ROOT)}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

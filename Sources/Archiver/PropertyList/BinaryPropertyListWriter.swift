@@ -1,0 +1,336 @@
+import Foundation
+
+/// Writes an archive as a binary property list, checking every value on the way.
+///
+/// Checking and writing are one walk: the first value a property list cannot hold stops it, and
+/// the error names that value's key path (`reviews[0].photo`).
+///
+/// ```swift
+/// let bytes = try BinaryPropertyListWriter.data(for: ["id": "42", "tags": ["a", "b"]])
+/// // 8-byte "bplist00" header, 6 objects, offset table, 32-byte trailer
+/// ```
+struct BinaryPropertyListWriter {
+    /// Writes `archive`; nothing is produced if any value cannot be written.
+    static func data(for archive: Archive, maximumDepth: Int) throws(PropertyListError) -> Data {
+        var writer = BinaryPropertyListWriter(maximumDepth: maximumDepth)
+        let top: Int
+        do {
+            top = try writer.addDictionary(archive, depth: 0)
+        } catch {
+            throw .unsupportedValue(keyPath: error.keyPath, found: error.found)
+        }
+        return writer.finish(topObject: top)
+    }
+
+    private let maximumDepth: Int
+    private var bytes: [UInt8]
+    /// Each object's offset in `bytes`, by object number; containers' are set by `finish`.
+    private var offsets: [Int] = []
+    /// Containers are written last, once the number of objects, and so the width of an object
+    /// reference, is known; leaves are written as soon as they are met.
+    private var containers: [PendingContainer] = []
+    /// The object numbers that containers refer to, a run of them for each container.
+    private var references: [Int] = []
+    /// Key strings written so far: an archive of many records repeats the same few keys.
+    private var keyObjects: [String: Int] = [:]
+
+    private struct PendingContainer {
+        var object: Int
+        var marker: UInt8
+        /// Elements of an array, or key-value pairs of a dictionary.
+        var count: Int
+        /// Where the container's object numbers start in `references`: a dictionary's keys, then its values.
+        var firstReference: Int
+    }
+
+    private init(maximumDepth: Int) {
+        self.maximumDepth = maximumDepth
+        bytes = BinaryPropertyList.header
+        bytes.reserveCapacity(1024)
+    }
+
+    // MARK: Values
+
+    /// Writes `value` (or notes it, if it is a container) and returns its object number.
+    private mutating func add(_ value: Any, depth: Int) throws(Failure) -> Int {
+        // Exact-type checks first: they cost a pointer comparison, and archives built by Swift
+        // code hold these types. Bridged and Foundation types take the slower casts below.
+        let valueType = type(of: value)
+        if valueType == String.self { return addString(value as! String) }
+        if valueType == [String: Any].self { return try addDictionary(value as! [String: Any], depth: depth) }
+        if valueType == [Any].self { return try addArray(value as! [Any], depth: depth) }
+        if valueType == [[String: Any]].self { return try addArray(value as! [[String: Any]], depth: depth) }
+        if valueType == Int.self { return addInteger(Int64(value as! Int)) }
+        if valueType == Bool.self { return addLeaf { $0.bytes.append((value as! Bool) ? BinaryPropertyList.Marker.true : BinaryPropertyList.Marker.false) } }
+        if valueType == Double.self { return addDouble(value as! Double) }
+        if let number = fixedWidthNumber(value, type: valueType) { return number }
+
+        // NSNumber comes last: casting a Swift collection to it bridges the whole collection first.
+        switch value {
+        case let string as String:
+            return addString(string)
+        case let dictionary as [String: Any]:
+            return try addDictionary(dictionary, depth: depth)
+        case let array as [Any]:
+            return try addArray(array, depth: depth)
+        case let date as Date:
+            return addLeaf { writer in
+                writer.bytes.append(BinaryPropertyList.Marker.date)
+                writer.appendBigEndian(date.timeIntervalSinceReferenceDate.bitPattern)
+            }
+        case let data as Data:
+            return addLeaf { writer in
+                writer.appendMarker(BinaryPropertyList.Marker.data, count: data.count)
+                data.withUnsafeBytes { writer.bytes.append(contentsOf: $0) }
+            }
+        case let number as NSNumber:
+            return addNumber(number)
+        case let dictionary as [AnyHashable: Any]:
+            let key = dictionary.keys.first { !($0.base is String) }
+            throw Failure(found: "dictionary key \(ArchiveDecodingError.describe(key?.base))")
+        default:
+            throw Failure(found: ArchiveDecodingError.describe(value))
+        }
+    }
+
+    private mutating func addDictionary(_ dictionary: [String: Any], depth: Int) throws(Failure) -> Int {
+        guard depth < maximumDepth else { throw Failure(found: "nesting deeper than \(maximumDepth)") }
+        let (object, keys) = startContainer(BinaryPropertyList.Marker.dictionary, count: dictionary.count, referenceSlots: dictionary.count * 2)
+        let values = keys + dictionary.count
+        // A counter, not enumerated(): the tuple type that would build costs a metadata lookup per element.
+        var index = 0
+        for (key, value) in dictionary {
+            defer { index += 1 }
+            references[keys + index] = addKey(key)
+            do {
+                references[values + index] = try add(value, depth: depth + 1)
+            } catch {
+                throw error.inside(.key(key))
+            }
+        }
+        return object
+    }
+
+    private mutating func addArray<Element>(_ array: [Element], depth: Int) throws(Failure) -> Int {
+        guard depth < maximumDepth else { throw Failure(found: "nesting deeper than \(maximumDepth)") }
+        let (object, first) = startContainer(BinaryPropertyList.Marker.array, count: array.count, referenceSlots: array.count)
+        for index in array.indices {
+            let element = array[index]
+            do {
+                references[first + index] = try add(element, depth: depth + 1)
+            } catch {
+                throw error.inside(.index(index))
+            }
+        }
+        return object
+    }
+
+    /// Numbers the container and sets aside its reference slots, which its elements fill in.
+    private mutating func startContainer(_ marker: UInt8, count: Int, referenceSlots: Int) -> (object: Int, firstReference: Int) {
+        let object = offsets.count
+        let firstReference = references.count
+        offsets.append(0)
+        containers.append(PendingContainer(object: object, marker: marker, count: count, firstReference: firstReference))
+        references.append(contentsOf: repeatElement(0, count: referenceSlots))
+        return (object, firstReference)
+    }
+
+    private mutating func addKey(_ key: String) -> Int {
+        if let object = keyObjects[key] { return object }
+        let object = addString(key)
+        keyObjects[key] = object
+        return object
+    }
+
+    private mutating func addString(_ string: String) -> Int {
+        addLeaf { writer in
+            var string = string
+            string.withUTF8 { utf8 in
+                if utf8.allSatisfy({ $0 < 0x80 }) {
+                    writer.appendMarker(BinaryPropertyList.Marker.asciiString, count: utf8.count)
+                    writer.bytes.append(contentsOf: utf8)
+                } else {
+                    writer.appendUTF16(utf8)
+                }
+            }
+        }
+    }
+
+    private mutating func appendUTF16(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let units = String(decoding: utf8, as: UTF8.self).utf16
+        appendMarker(BinaryPropertyList.Marker.utf16String, count: units.count)
+        for unit in units {
+            bytes.append(UInt8(truncatingIfNeeded: unit >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: unit))
+        }
+    }
+
+    // MARK: Numbers
+
+    private mutating func fixedWidthNumber(_ value: Any, type valueType: Any.Type) -> Int? {
+        if valueType == Int64.self { return addInteger(value as! Int64) }
+        if valueType == Int32.self { return addInteger(Int64(value as! Int32)) }
+        if valueType == Int16.self { return addInteger(Int64(value as! Int16)) }
+        if valueType == Int8.self { return addInteger(Int64(value as! Int8)) }
+        if valueType == UInt.self { return addUnsigned(UInt64(value as! UInt)) }
+        if valueType == UInt64.self { return addUnsigned(value as! UInt64) }
+        if valueType == UInt32.self { return addInteger(Int64(value as! UInt32)) }
+        if valueType == UInt16.self { return addInteger(Int64(value as! UInt16)) }
+        if valueType == UInt8.self { return addInteger(Int64(value as! UInt8)) }
+        if valueType == Float.self { return addFloat(value as! Float) }
+        return nil
+    }
+
+    /// Foundation's numbers carry their C type; a Boolean is the `char` one of a distinct class.
+    private mutating func addNumber(_ number: NSNumber) -> Int {
+        switch UInt8(bitPattern: number.objCType.pointee) {
+        case UInt8(ascii: "c") where isBoolean(number):
+            addLeaf { $0.bytes.append(number.boolValue ? BinaryPropertyList.Marker.true : BinaryPropertyList.Marker.false) }
+        case UInt8(ascii: "d"):
+            addDouble(number.doubleValue)
+        case UInt8(ascii: "f"):
+            addFloat(number.floatValue)
+        case UInt8(ascii: "Q"), UInt8(ascii: "L"):
+            addUnsigned(number.uint64Value)
+        default:
+            addInteger(number.int64Value)
+        }
+    }
+
+    private mutating func addUnsigned(_ value: UInt64) -> Int {
+        if value <= UInt64(Int64.max) { return addInteger(Int64(value)) }
+        // Above Int64.max, readers expect a 16-byte signed integer (as plistlib and CF write).
+        return addLeaf { writer in
+            writer.bytes.append(BinaryPropertyList.Marker.integer | 4)
+            writer.appendBigEndian(UInt64(0))
+            writer.appendBigEndian(value)
+        }
+    }
+
+    private mutating func addInteger(_ value: Int64) -> Int {
+        addLeaf { $0.appendInteger(value) }
+    }
+
+    private mutating func addDouble(_ value: Double) -> Int {
+        addLeaf { writer in
+            writer.bytes.append(BinaryPropertyList.Marker.real | 3)
+            writer.appendBigEndian(value.bitPattern)
+        }
+    }
+
+    private mutating func addFloat(_ value: Float) -> Int {
+        addLeaf { writer in
+            writer.bytes.append(BinaryPropertyList.Marker.real | 2)
+            writer.appendBigEndian(value.bitPattern)
+        }
+    }
+
+    // MARK: Bytes
+
+    private mutating func addLeaf(_ write: (inout BinaryPropertyListWriter) -> Void) -> Int {
+        let object = offsets.count
+        offsets.append(bytes.count)
+        write(&self)
+        return object
+    }
+
+    /// Integers take the fewest bytes; 1, 2 and 4 bytes are read as unsigned, so negatives take 8.
+    private mutating func appendInteger(_ value: Int64) {
+        switch value {
+        case 0...0xFF:
+            bytes.append(BinaryPropertyList.Marker.integer)
+            bytes.append(UInt8(truncatingIfNeeded: value))
+        case 0...0xFFFF:
+            bytes.append(BinaryPropertyList.Marker.integer | 1)
+            appendBigEndian(UInt16(truncatingIfNeeded: value))
+        case 0...0xFFFF_FFFF:
+            bytes.append(BinaryPropertyList.Marker.integer | 2)
+            appendBigEndian(UInt32(truncatingIfNeeded: value))
+        default:
+            bytes.append(BinaryPropertyList.Marker.integer | 3)
+            appendBigEndian(UInt64(bitPattern: value))
+        }
+    }
+
+    private mutating func appendMarker(_ marker: UInt8, count: Int) {
+        if count < Int(BinaryPropertyList.Marker.countFollows) {
+            bytes.append(marker | UInt8(truncatingIfNeeded: count))
+        } else {
+            bytes.append(marker | BinaryPropertyList.Marker.countFollows)
+            appendInteger(Int64(count))
+        }
+    }
+
+    private mutating func appendBigEndian<Value: FixedWidthInteger>(_ value: Value) {
+        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func appendBigEndian(_ value: Int, width: Int) {
+        switch width {
+        case 1: bytes.append(UInt8(truncatingIfNeeded: value))
+        case 2: appendBigEndian(UInt16(truncatingIfNeeded: value))
+        case 4: appendBigEndian(UInt32(truncatingIfNeeded: value))
+        default: appendBigEndian(UInt64(truncatingIfNeeded: value))
+        }
+    }
+
+    private mutating func finish(topObject: Int) -> Data {
+        let referenceWidth = BinaryPropertyList.byteWidth(for: offsets.count)
+        for container in containers {
+            offsets[container.object] = bytes.count
+            appendMarker(container.marker, count: container.count)
+            let referenceCount = container.marker == BinaryPropertyList.Marker.dictionary ? container.count * 2 : container.count
+            for reference in references[container.firstReference ..< container.firstReference + referenceCount] {
+                appendBigEndian(reference, width: referenceWidth)
+            }
+        }
+        let offsetTable = bytes.count
+        let offsetWidth = BinaryPropertyList.byteWidth(for: offsetTable)
+        bytes.reserveCapacity(bytes.count + offsets.count * offsetWidth + BinaryPropertyList.trailerSize)
+        for offset in offsets {
+            appendBigEndian(offset, width: offsetWidth)
+        }
+        // Trailer: 5 unused bytes, sort version, offset width, reference width, then three 8-byte
+        // fields: number of objects, top object, offset table's offset.
+        bytes.append(contentsOf: repeatElement(0, count: 6))
+        bytes.append(UInt8(offsetWidth))
+        bytes.append(UInt8(referenceWidth))
+        appendBigEndian(UInt64(offsets.count))
+        appendBigEndian(UInt64(topObject))
+        appendBigEndian(UInt64(offsetTable))
+        return Data(bytes)
+    }
+}
+
+extension BinaryPropertyListWriter {
+    /// The value that stopped the walk, with the path to it gathered as the walk unwinds: the
+    /// common case, where every value is fine, builds no paths at all.
+    struct Failure: Error {
+        enum Step {
+            case key(String)
+            case index(Int)
+        }
+
+        var found: String
+        /// From the bad value outwards.
+        var steps: [Step] = []
+
+        func inside(_ step: Step) -> Failure {
+            var failure = self
+            failure.steps.append(step)
+            return failure
+        }
+
+        /// `reviews[0].photo`, as ``PropertyListError/unsupportedValue(keyPath:found:)`` names it.
+        var keyPath: String {
+            var path = ""
+            for step in steps.reversed() {
+                switch step {
+                case .key(let key): path += path.isEmpty ? key : "." + key
+                case .index(let index): path += "[\(index)]"
+                }
+            }
+            return path
+        }
+    }
+}
