@@ -174,10 +174,12 @@ struct BinaryPropertyListForge {
             for level in 0..<64 { forge.add(level == 63 ? ascii("leaf") : forge.array([3 + level, 3 + level])) }
         })
         add("shared dictionaries, 2^64 paths", rooted { forge, key in
+            // Levels are objects 2…65; a second key, "j", is object 66.
             for level in 0..<64 {
                 let next = 3 + level
-                forge.add(level == 63 ? ascii("leaf") : forge.dictionary(keys: [key, 1_000_000], values: [next, next]))
+                forge.add(level == 63 ? ascii("leaf") : forge.dictionary(keys: [key, 66], values: [next, next]))
             }
+            forge.add(ascii("j"))
         })
 
         return files

@@ -72,9 +72,7 @@ struct LimitsTests {
             } catch {
                 guard case .corruptFile(_, let id, _, let reason) = error else { Issue.record("unexpected \(error)"); return }
                 #expect(id == "deep")
-                withKnownIssue("main's reader reports too-deep nesting as a wrong root; the plist branch names the depth", isIntermittent: true) {
-                    #expect(reason.contains("deeper than 10"), "\(reason)")
-                }
+                #expect(reason.contains("deeper than 10"), "\(reason)")
             }
             #expect(try shallow.load(DeepNote.self, resourceID: "missing") == nil)
         }
