@@ -222,3 +222,38 @@ struct StressTests {
         #expect(trash.isEmpty, "seed \(seed): \(trash)")
     }
 }
+
+/// Listing a type while others clear and refill its folder: found by the stress test at stress
+/// size (19 of 240,000 operations), where a listing that lost the folder looked again, found it
+/// recreated, and failed with "cannot list … The file doesn't exist".
+struct ListingWhileClearingTests {
+    @Test func listingAFolderThatIsClearedAndRefilledNeverFails() async throws {
+        let rounds = Reliability.scale(1_500, stress: 20_000)
+        try await TemporaryArchiver.with { archiver throws in
+            let failures = await withTaskGroup(of: [String].self) { group in
+                for role in 0..<4 {
+                    group.addTask {
+                        var failures: [String] = []  // listings and deletions only
+                        for round in 0..<rounds {
+                            do throws(ArchiverError) {
+                                switch role {
+                                case 0: try archiver.deleteAll(StressNote.self)
+                                case 1: try archiver.store(StressNote(id: "a", revision: round))
+                                default: _ = try archiver.resourceIDs(of: StressNote.self)
+                                }
+                            } catch {
+                                // A store racing a tight loop of deleteAll may run out of attempts
+                                // to recreate its folder; that is a refusal, not this bug.
+                                if role != 1 { failures.append("role \(role) round \(round): \(error)") }
+                            }
+                        }
+                        return failures
+                    }
+                }
+                return await group.reduce([], +)
+            }
+            #expect(failures.isEmpty, "\(failures.prefix(3))")
+            Reliability.report("listing-while-clearing", ["tasks": 4, "ops": 4 * rounds, "errors": failures.count])
+        }
+    }
+}
