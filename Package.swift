@@ -11,20 +11,27 @@ let package = Package(
     ],
     products: [
         .library(name: "Archiver", targets: ["Archiver"]),
+        .library(name: "ArchiverTesting", targets: ["ArchiverTesting"]),
         .executable(name: "archiver-tutorial", targets: ["ArchiverTutorial"]),
         .executable(name: "archiver-compare", targets: ["ArchiverComparison"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "Archiver"),
+        .target(name: "ArchiverTesting", dependencies: ["Archiver"]),
+        .target(
+            name: "TutorialData",
+            dependencies: ["Archiver"],
+            path: "Examples/TutorialData"
+        ),
         .executableTarget(
             name: "ArchiverTutorial",
-            dependencies: ["Archiver"],
+            dependencies: ["Archiver", "TutorialData"],
             path: "Examples/ArchiverTutorial"
         ),
         .executableTarget(
             name: "ArchiverComparison",
-            dependencies: ["Archiver"],
+            dependencies: ["Archiver", "TutorialData"],
             path: "Examples/ArchiverComparison"
         ),
         // Not a product: the helper process the crash-safety tests kill mid-write.
@@ -35,7 +42,18 @@ let package = Package(
         ),
         .testTarget(
             name: "ArchiverTests",
-            dependencies: ["Archiver", "ArchiverTutorial", "ArchiverCrashWriter"]
+            dependencies: ["Archiver", "ArchiverTutorial", "TutorialData", "ArchiverCrashWriter"],
+            resources: [.copy("Migration/Fixtures")]
+        ),
+        .testTarget(name: "ArchiverTestingTests", dependencies: ["ArchiverTesting"]),
+        // MIGRATION.md's code: each path's code before and after, and tests that run it and keep
+        // the document identical to it.
+        .target(name: "MigrationBefore", dependencies: ["Archiver"], path: "Examples/Migration/Before"),
+        .target(name: "MigrationAfter", dependencies: ["Archiver"], path: "Examples/Migration/After"),
+        .testTarget(
+            name: "MigrationDocTests",
+            dependencies: ["Archiver", "ArchiverTesting", "MigrationBefore", "MigrationAfter", "ArchiverTutorial", "TutorialData"],
+            exclude: ["Goldens"]
         ),
     ],
     swiftLanguageModes: [.v6]

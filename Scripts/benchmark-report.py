@@ -37,10 +37,11 @@ OPERATIONS = [
     ("loadall", "1,000 files of one type → values"),
 ]
 # Every way the suite is meant to have, in table order; a way missing from a run is named as missing.
-WAYS = ["handwritten", "derived", "codable", "keyedarchiver", "plistserialization", "floor"]
+WAYS = ["handwritten", "derived", "derivedmirror", "codable", "keyedarchiver", "plistserialization", "floor"]
 WAY_NOTES = {
     "handwritten": "the tutorial's conformances, through `Archiver`",
-    "derived": "the same user with a key map, through `Archiver`",
+    "derived": "the same user with a key map (the fast form: one reader per property), through `Archiver`",
+    "derivedmirror": "the same user with the zero-configuration key map (names from `Mirror` on every `archiveValue`)",
     "codable": "the Codable bridge; `PropertyListEncoder`/`Decoder` for bytes",
     "keyedarchiver": "Archiver 0.6's storage: `NSKeyedArchiver` of the archive dictionary. Run up to 100 "
                      "reviews only (`loadall` at 3): on Linux it grows with the square of the reviews, "
@@ -49,7 +50,7 @@ WAY_NOTES = {
     "floor": "an atomic write and a read of the library's bytes, nothing else",
 }
 COLORS = {
-    "handwritten": "#1f77b4", "derived": "#2ca02c", "codable": "#9467bd",
+    "handwritten": "#1f77b4", "derived": "#2ca02c", "derivedmirror": "#98df8a", "codable": "#9467bd",
     "keyedarchiver": "#d62728", "plistserialization": "#ff7f0e", "floor": "#7f7f7f",
 }
 LOADALL_FILES = 1_000

@@ -1,7 +1,8 @@
-// Compares the tutorial's user archived both ways — its hand-written ArchiveRepresentable
+// Compares the tutorial's user archived both ways — its key-map ArchiveRepresentable
 // conformance and Codable through PropertyListEncoder — and prints what differs.
 import Foundation
 import Archiver
+import TutorialData
 
 do {
     guard let user = User(responseObject: try tutorialResponseObject()) else {

@@ -2,6 +2,7 @@
 // JSON text → response object → User → property list on disk → User again.
 import Foundation
 import Archiver
+import TutorialData
 
 func section(_ title: String) {
     print("\n== \(title)")

@@ -26,6 +26,10 @@ public enum ArchiverError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file is larger than ``Archiver/Limits/maximumFileSize`` and was not read.
     case fileTooLarge(type: String, id: String, file: URL, size: Int, limit: Int)
 
+    /// The file is a keyed archive, as Archiver 0.6 wrote, and it is refused: it names a class
+    /// that is not a property-list class, or its structure is broken. Nothing in it was instantiated.
+    case refusedKeyedArchive(type: String, id: String, file: URL, error: KeyedArchiveError)
+
     /// The file is a valid archive, but the type could not be built from it.
     case decodingFailed(type: String, id: String, file: URL, error: ArchiveDecodingError)
 
@@ -47,6 +51,8 @@ public enum ArchiverError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(type) \(id.debugDescription): \(file.path) \(reason)"
         case .fileTooLarge(let type, let id, let file, let size, let limit):
             return "\(type) \(id.debugDescription): \(file.path) is \(size) bytes, over the limit of \(limit)"
+        case .refusedKeyedArchive(let type, let id, let file, let error):
+            return "\(type) \(id.debugDescription): \(file.path) is a keyed archive that is refused: \(error)"
         case .decodingFailed(let type, let id, let file, let error):
             return "\(type) \(id.debugDescription): \(file.path) does not decode: \(error)"
         case .invalidResponseObject(let type, let error):

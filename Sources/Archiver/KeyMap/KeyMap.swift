@@ -297,4 +297,16 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
             throw KeyMapValidationError(typeName: String(describing: Model.self), problems: problems)
         }
     }
+
+    /// Reads a value of `Model` from a value found under some key, which must be a dictionary.
+    ///
+    /// ```swift
+    /// try Restaurant.keyMap.decode(nested: json["restaurant"] as Any, from: .responseObject)
+    /// // throws Restaurant: expected Restaurant, found String "Monk's" when it is no dictionary
+    /// ```
+    @inlinable
+    public func decode(nested value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
+        guard let dictionary = value as? [String: Any] else { throw .typeMismatch(Model.self, found: value) }
+        return try decode(dictionary, from: source)
+    }
 }

@@ -72,8 +72,7 @@ extension KeyMapped {
 extension KeyMapped {
     @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        guard let dictionary = value as? [String: Any] else { throw .typeMismatch(Self.self, found: value) }
-        self = try Self.keyMap.decode(dictionary, from: source)
+        self = try Self.keyMap.decode(nested: value, from: source)
     }
 
     @inlinable

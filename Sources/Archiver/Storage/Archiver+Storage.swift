@@ -158,11 +158,15 @@ extension Archiver {
     func loadArchive(in folder: Folder, id: String) throws(ArchiverError) -> (archive: Archive, url: URL)? {
         guard let (data, url) = try loadData(in: folder, id: id) else { return nil }
         do {
-            return (try PropertyListCoding.archive(from: data, maximumDepth: limits.maximumDepth), url)
+            let archive = try PropertyListCoding.archive(
+                from: data, maximumDepth: limits.maximumDepth, keyedArchiveOptions: .propertyListClassesOnly)
+            return (archive, url)
         } catch {
             switch error {
-            case .malformed(let reason), .unsupportedValue(_, let reason):
+            case .propertyList(.malformed(let reason)), .propertyList(.unsupportedValue(_, let reason)):
                 throw .corruptFile(type: folder.typeName, id: id, file: url, reason: reason)
+            case .refusedKeyedArchive(let error):
+                throw .refusedKeyedArchive(type: folder.typeName, id: id, file: url, error: error)
             }
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Archiver
 @testable import ArchiverTutorial
+import TutorialData
 
 /// The tutorial's hand-written `User`, whose module name the test macros cannot take.
 typealias HandWrittenUser = ArchiverTutorial.User

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Archiver
 @testable import ArchiverTutorial
+import TutorialData
 
 /// The tutorial's model, with its conformances exactly as the tutorial wrote them, through the
 /// default archiver. These tests move the default archiver's root, so they run one at a time.

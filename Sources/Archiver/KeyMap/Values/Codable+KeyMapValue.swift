@@ -60,8 +60,7 @@ extension KeyMapValue where Self: RawRepresentable & CaseIterable & Codable, Raw
 extension KeyMapped where Self: Codable {
     @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        guard let dictionary = value as? [String: Any] else { throw .typeMismatch(Self.self, found: value) }
-        self = try Self.keyMap.decode(dictionary, from: source)
+        self = try Self.keyMap.decode(nested: value, from: source)
     }
 
     @inlinable

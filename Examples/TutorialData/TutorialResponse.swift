@@ -1,9 +1,9 @@
 import Foundation
 import Archiver
 
-/// The tutorial's server response, as JSON text: what an app receives before `JSONSerialization`
+/// The tutorial's server response, shared by the examples and the tests, as JSON text: what an app receives before `JSONSerialization`
 /// turns it into the `ResponseObject` the tutorial starts from.
-let tutorialJSON = #"""
+public let tutorialJSON = #"""
 {
     "id": "abcd-efgh-ijkl-mnop",
     "name": "George Costanza",
@@ -25,7 +25,7 @@ let tutorialJSON = #"""
 """#
 
 /// The tutorial's response object, parsed from ``tutorialJSON`` as an app would.
-func tutorialResponseObject() throws -> ResponseObject {
+public func tutorialResponseObject() throws -> ResponseObject {
     guard let object = try JSONSerialization.jsonObject(with: Data(tutorialJSON.utf8)) as? ResponseObject else {
         throw CocoaError(.propertyListReadCorrupt)
     }

@@ -1,0 +1,45 @@
+import Archiver
+
+// The tutorial's model with derived conformances, in the two forms a key map takes.
+
+/// The fast form: the README's declaration plus one reader per property, so that `archiveValue`
+/// reads fields directly instead of through `Mirror`. Benchmarked as `derived`.
+struct DerivedRestaurant { let id: String; let name: String }
+struct DerivedReview { let id: String; let restaurant: DerivedRestaurant; let rating: Int; let text: String }
+struct DerivedUser { let id: String; let name: String; let reviews: [DerivedReview] }
+
+extension DerivedRestaurant: KeyMapped {
+    static let keyMap = KeyMap(DerivedRestaurant.init, reading: \.id, \.name)
+}
+extension DerivedReview: KeyMapped {
+    static let keyMap = KeyMap(DerivedReview.init, [
+        "rating": .init(server: "star_rating", default: 0),
+        "text": .init(default: ""),
+    ], reading: \.id, \.restaurant, \.rating, \.text)
+}
+extension DerivedUser: KeyMapped, Cachable {
+    static let keyMap = KeyMap(DerivedUser.init, [
+        "name": .init(default: "Guest"),
+        "reviews": .init(server: "user_reviews", default: []),
+    ], reading: \.id, \.name, \.reviews)
+}
+
+/// The zero-configuration form, exactly as the README declares it: property names come from
+/// `Mirror`, on every `archiveValue`. Benchmarked as `derivedmirror`.
+struct MirrorRestaurant { let id: String; let name: String }
+struct MirrorReview { let id: String; let restaurant: MirrorRestaurant; let rating: Int; let text: String }
+struct MirrorUser { let id: String; let name: String; let reviews: [MirrorReview] }
+
+extension MirrorRestaurant: KeyMapped { static let keyMap = KeyMap(MirrorRestaurant.init) }
+extension MirrorReview: KeyMapped {
+    static let keyMap = KeyMap(MirrorReview.init, [
+        "rating": .init(server: "star_rating", default: 0),
+        "text": .init(default: ""),
+    ])
+}
+extension MirrorUser: KeyMapped, Cachable {
+    static let keyMap = KeyMap(MirrorUser.init, [
+        "name": .init(default: "Guest"),
+        "reviews": .init(server: "user_reviews", default: []),
+    ])
+}

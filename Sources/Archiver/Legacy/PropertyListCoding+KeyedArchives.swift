@@ -1,0 +1,105 @@
+import Foundation
+
+/// Reading what Archiver 0.6 wrote — `NSKeyedArchiver` archives of the archive dictionary —
+/// wherever the current format is read, without a separate API.
+///
+/// The current format is tried first, so reading it costs nothing more. Only when those bytes are
+/// not an archive of the current format are they read again as a keyed archive; if they are not
+/// one either, the first error stands.
+extension PropertyListCoding {
+    /// Why bytes could not be read as an archive of either format.
+    enum ReadError: Error, Equatable {
+        /// Not an archive of the current format, nor a keyed archive.
+        case propertyList(PropertyListError)
+        /// A keyed archive, refused.
+        case refusedKeyedArchive(KeyedArchiveError)
+    }
+
+    /// The key under which an array of archives is stored: `{"archives": [...]}`.
+    static let arrayKey = "archives"
+
+    /// The archive `data` holds, in the current format or as a keyed archive.
+    ///
+    /// - Throws: ``ReadError/propertyList(_:)`` for bytes that are neither, or a keyed archive of
+    ///   anything but a dictionary; ``ReadError/refusedKeyedArchive(_:)``.
+    static func archive(
+        from data: Data,
+        maximumDepth: Int,
+        keyedArchiveOptions: KeyedArchiveOptions
+    ) throws(ReadError) -> Archive {
+        let keyedArchive: [String: Any]
+        do {
+            // The module's reader refuses object references unless asked, and every keyed archive
+            // has one (`$top`), so a keyed archive never reads as an archive of the current format
+            // and the current format pays nothing for the fallback.
+            return try self.archive(from: data, maximumDepth: maximumDepth)
+        } catch {
+            guard let found = self.keyedArchive(in: data, maximumDepth: maximumDepth) else { throw .propertyList(error) }
+            keyedArchive = found
+        }
+        let root = try rootObject(ofKeyedArchive: keyedArchive, maximumDepth: maximumDepth, options: keyedArchiveOptions)
+        guard let archive = root as? Archive else {
+            throw .propertyList(.malformed(reason: "is a keyed archive of \(ArchiveDecodingError.describe(root)), not of a dictionary"))
+        }
+        return archive
+    }
+
+    /// The archives of an array `data` holds: `{"archives": [...]}` in the current format, or a
+    /// keyed archive whose root is an array.
+    static func archives(
+        from data: Data,
+        maximumDepth: Int,
+        keyedArchiveOptions: KeyedArchiveOptions
+    ) throws(ReadError) -> [Any] {
+        let root: Any
+        do {
+            root = try self.archive(from: data, maximumDepth: maximumDepth)
+        } catch {
+            guard let keyedArchive = self.keyedArchive(in: data, maximumDepth: maximumDepth) else { throw .propertyList(error) }
+            root = try rootObject(ofKeyedArchive: keyedArchive, maximumDepth: maximumDepth, options: keyedArchiveOptions)
+        }
+        if let elements = root as? [Any] { return elements }
+        guard let wrapper = root as? Archive, wrapper.count == 1, let elements = wrapper[arrayKey] as? [Any] else {
+            throw .propertyList(.malformed(reason: "does not hold an array of archives"))
+        }
+        return elements
+    }
+
+    /// Binary property-list bytes for an array of archives, as `{"archives": [...]}`.
+    ///
+    /// - Throws: ``PropertyListError/unsupportedValue(keyPath:found:)`` naming the element's key
+    ///   path from the array (`[1].photo`).
+    static func data(forArchives archives: [Any], maximumDepth: Int) throws(PropertyListError) -> Data {
+        do {
+            return try data(for: [arrayKey: archives], maximumDepth: maximumDepth)
+        } catch {
+            guard case .unsupportedValue(let keyPath, let found) = error else { throw error }
+            throw .unsupportedValue(keyPath: String(keyPath.dropFirst(keyPath.hasPrefix(arrayKey) ? arrayKey.count : 0)), found: found)
+        }
+    }
+
+    private static func rootObject(
+        ofKeyedArchive keyedArchive: [String: Any],
+        maximumDepth: Int,
+        options: KeyedArchiveOptions
+    ) throws(ReadError) -> Any {
+        do {
+            return try KeyedArchiveInterpreter.rootObject(ofKeyedArchive: keyedArchive, options: options, maximumDepth: maximumDepth)
+        } catch {
+            throw .refusedKeyedArchive(error)
+        }
+    }
+
+    /// The outer property list of the keyed archive `data` holds, with its object references as
+    /// ``PropertyListUID``; `nil` if `data` is not a keyed archive.
+    ///
+    /// Foundation's reader on Linux returns object references as a private class with no public
+    /// accessor, so the module's own reader reads them.
+    private static func keyedArchive(in data: Data, maximumDepth: Int) -> [String: Any]? {
+        guard data.starts(with: BinaryPropertyList.header),
+              let root = try? BinaryPropertyListReader.propertyList(from: data, maximumDepth: maximumDepth, options: .allowsUIDs) as? [String: Any],
+              KeyedArchiveInterpreter.isKeyedArchive(root)
+        else { return nil }
+        return root
+    }
+}

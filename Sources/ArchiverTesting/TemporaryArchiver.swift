@@ -1,0 +1,98 @@
+import Archiver
+import Foundation
+
+/// An ``Archiver/Archiver`` on a fresh temporary folder, deleted when the archiver is released or
+/// ``removeDirectory()`` is called.
+///
+/// Tests that store through it never meet each other's files or the app's, and can run in parallel.
+///
+/// ```swift
+/// @Test func storesAndLoadsAUser() async throws {
+///     try await TemporaryArchiver.with { archiver in
+///         try archiver.store(user)
+///         #expect(try archiver.load(User.self, resourceID: user.id)?.name == "George Costanza")
+///     }  // the folder is gone here
+/// }
+/// ```
+///
+/// Types whose `archiver` should follow the test can read ``current``, which ``with(_:)`` binds
+/// for the task and its child tasks:
+///
+/// ```swift
+/// struct Note: Archivable {
+///     static var archiver: Archiver { TemporaryArchiver.current ?? .default }
+///     …
+/// }
+/// ```
+public final class TemporaryArchiver: Archiver, @unchecked Sendable {
+    /// The archiver ``with(_:)`` is running, in this task and its child tasks; `nil` outside it.
+    @TaskLocal public static var current: Archiver?
+
+    /// The temporary folder that holds this archiver's type folders.
+    public let directoryURL: URL
+
+    /// Creates an archiver on a new, uniquely named folder in the temporary directory. The folder
+    /// itself is created by the first store.
+    ///
+    /// ```swift
+    /// let archiver = TemporaryArchiver()
+    /// archiver.directoryURL.path  // "/tmp/ArchiverTesting-3F2A…"
+    /// ```
+    public init(prefix: String = "ArchiverTesting") {
+        directoryURL = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
+        super.init(archiveDirectoryURL: directoryURL)
+    }
+
+    deinit {
+        removeDirectory()
+    }
+
+    /// Deletes the temporary folder and everything in it. Storing again recreates it.
+    ///
+    /// ```swift
+    /// let archiver = TemporaryArchiver()
+    /// defer { archiver.removeDirectory() }
+    /// ```
+    public func removeDirectory() {
+        try? FileManager.default.removeItem(at: directoryURL)
+    }
+
+    /// Runs `body` with a new temporary archiver bound to ``current``, then deletes its folder,
+    /// whether `body` returns or throws.
+    ///
+    /// ```swift
+    /// let count = try await TemporaryArchiver.with { archiver in
+    ///     try notes.store()          // Note.archiver reads TemporaryArchiver.current
+    ///     return try Note.storedResourceIDs().count
+    /// }
+    /// ```
+    @discardableResult
+    public static func with<Result>(_ body: (TemporaryArchiver) async throws -> Result) async rethrows -> Result {
+        let archiver = TemporaryArchiver()
+        defer { archiver.removeDirectory() }
+        return try await $current.withValue(archiver) {
+            try await body(archiver)
+        }
+    }
+
+    /// Runs `body` with a new temporary archiver bound to ``current``, then deletes its folder;
+    /// for synchronous tests and XCTest.
+    ///
+    /// ```swift
+    /// func testStoresAUser() throws {
+    ///     try TemporaryArchiver.with { archiver in
+    ///         try archiver.store(user)
+    ///         XCTAssertNotNil(try archiver.load(User.self, resourceID: user.id))
+    ///     }
+    /// }
+    /// ```
+    @discardableResult
+    public static func with<Result>(_ body: (TemporaryArchiver) throws -> Result) rethrows -> Result {
+        let archiver = TemporaryArchiver()
+        defer { archiver.removeDirectory() }
+        return try $current.withValue(archiver) {
+            try body(archiver)
+        }
+    }
+}

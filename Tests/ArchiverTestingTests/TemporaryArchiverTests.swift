@@ -1,0 +1,43 @@
+import Archiver
+import ArchiverTesting
+import Foundation
+import Testing
+
+struct TemporaryArchiverTests {
+    @Test func theFolderIsRemovedAfterTheBodyEvenWhenItThrows() async throws {
+        struct Stop: Error {}
+        var folder: URL?
+        await #expect(throws: Stop.self) {
+            try await TemporaryArchiver.with { archiver async throws in
+                folder = archiver.directoryURL
+                try archiver.store(Note(id: "1", text: "t", rating: 1))
+                #expect(FileManager.default.fileExists(atPath: archiver.directoryURL.path))
+                throw Stop()
+            }
+        }
+        let used = try #require(folder)
+        #expect(!FileManager.default.fileExists(atPath: used.path))
+    }
+
+    @Test func typesThatReadCurrentStoreInTheTestsArchiverAndChildTasksSeeIt() async throws {
+        #expect(TemporaryArchiver.current == nil)
+        try await TemporaryArchiver.with { archiver in
+            try Note(id: "1", text: "t", rating: 1).store()
+            let fromChild = await Task { try? Note.storedResourceIDs() }.value
+            #expect(fromChild == ["1"])
+            #expect(try archiver.resourceIDs(of: Note.self) == ["1"])
+        }
+    }
+
+    @Test func eachArchiverHasItsOwnFolderAndReleasingItRemovesIt() throws {
+        var archiver: TemporaryArchiver? = TemporaryArchiver(prefix: "Released")
+        let other = TemporaryArchiver()
+        let folder = try #require(archiver?.directoryURL)
+        #expect(folder != other.directoryURL)
+        #expect(folder.lastPathComponent.hasPrefix("Released-"))
+        try archiver?.store(Note(id: "1", text: "t", rating: 1))
+        #expect(FileManager.default.fileExists(atPath: folder.path))
+        archiver = nil
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import Archiver
+
+struct ArchiveDataTests {
+    let movie = Movie(name: "Jurassic Park", director: "Steven Spielberg", releaseYear: 1993)
+
+    private func temporaryFile(_ name: String = "value.plist") -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("ArchiveDataTests-\(UUID().uuidString)-\(name)")
+    }
+
+    @Test func aValueRoundTripsThroughDataAsABinaryPropertyListOfItsArchive() throws {
+        let data = try movie.archivedData()
+        #expect(data.starts(with: Array("bplist00".utf8)))
+        let plist = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? Archive)
+        #expect(plist.hasSameContent(as: movie.archiveValue))
+        #expect(try Movie(archivedData: data) == movie)
+    }
+
+    @Test func nestedValuesDatesAndOptionalsRoundTrip() throws {
+        let actor = Actor(name: "Jeff Goldblum", firstMovie: movie)
+        #expect(try Actor(archivedData: actor.archivedData()) == actor)
+        #expect(try [Session](archivedData: referenceSessions.archivedData()) == referenceSessions)
+        #expect(try [Session](archivedData: referenceSessions.archivedData())[1].endTime == nil)
+        #expect(try [Movie](archivedData: [Movie]().archivedData()).isEmpty)
+    }
+
+    @Test func aValueAndAnArrayRoundTripThroughFiles() throws {
+        let url = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url) }
+        try movie.write(to: url)
+        #expect(try Movie(contentsOf: url) == movie)
+        try referenceSessions.write(to: url)
+        #expect(try [Session](contentsOf: url) == referenceSessions)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+            .filter { $0.hasSuffix(".tmp") && $0.count == 40 }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func anArrayIsNotReadAsAValueNorAValueAsAnArray() throws {
+        let arrayData = try [movie].archivedData()
+        #expect(throws: ArchiveDataError.self) { try Movie(archivedData: arrayData) }
+        #expect(throws: ArchiveDataError(typeName: "Array<Movie>", reason: .notAnArchive("does not hold an array of archives"))) {
+            try [Movie](archivedData: movie.archivedData())
+        }
+    }
+
+    @Test func aRejectedElementIsNamedByItsIndex() throws {
+        let data = try PropertyListCoding.data(forArchives: [movie.archiveValue, ["name": "Untitled"]], maximumDepth: 512)
+        do {
+            _ = try [Movie](archivedData: data)
+            Issue.record("decoded an archive without a director")
+        } catch {
+            guard case .decodingFailed(let decoding) = error.reason else { throw error }
+            #expect(decoding.keyPath == "Array<Movie>[1]")
+            #expect(error.description == "Array<Movie>: does not decode: Array<Movie>[1]: init?(archive:) returned nil")
+        }
+    }
+
+    @Test func valuesAPropertyListCannotHoldAreNamedAndNothingIsWritten() {
+        struct Bookmark: ArchiveRepresentable {
+            var archiveValue: Archive { ["link": URL(fileURLWithPath: "/")] }
+            init() {}
+            init?(archive: Archive) { nil }
+        }
+        #expect(throws: ArchiveDataError(typeName: "Array<Bookmark>", reason: .invalidPropertyList(keyPath: "[0].link", found: "URL"))) {
+            try [Bookmark()].archivedData()
+        }
+        let url = temporaryFile()
+        #expect(throws: ArchiveDataError.self) { try Bookmark().write(to: url) }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
+
+    @Test func badBytesAndFilesAreTypedErrors() throws {
+        #expect(throws: ArchiveDataError.self) { try Movie(archivedData: Data()) }
+        #expect(throws: ArchiveDataError.self) { try Movie(archivedData: Data("not a plist".utf8)) }
+        #expect(throws: ArchiveDataError.self) { try Movie(archivedData: try movie.archivedData().prefix(20)) }
+        let missing = temporaryFile()
+        #expect(throws: ArchiveDataError(typeName: "Movie", file: missing, reason: .missingFile)) {
+            try Movie(contentsOf: missing)
+        }
+        let noFolder = temporaryFile().appendingPathComponent("movie.plist")
+        #expect(throws: ArchiveDataError.self) { try movie.write(to: noFolder) }
+        let directory = FileManager.default.temporaryDirectory
+        #expect(throws: ArchiveDataError(typeName: "Movie", file: directory, reason: .notAnArchive("is not a regular file"))) {
+            try Movie(contentsOf: directory)
+        }
+    }
+}
