@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Archiver
 @testable import ArchiverTutorial
+import TutorialData
 
 /// The 0.6 helpers and hand-written decoders meet a value of every wrong type at every key of
 /// the tutorial's response object and archive: each ends in a value, nil, or a typed error.
