@@ -34,9 +34,15 @@ let package = Package(
             dependencies: ["Archiver", "TutorialData"],
             path: "Examples/ArchiverComparison"
         ),
+        // Not a product: the helper process the crash-safety tests kill mid-write.
+        .executableTarget(
+            name: "ArchiverCrashWriter",
+            dependencies: ["Archiver"],
+            path: "Tests/ArchiverCrashWriter"
+        ),
         .testTarget(
             name: "ArchiverTests",
-            dependencies: ["Archiver", "ArchiverTutorial", "TutorialData"],
+            dependencies: ["Archiver", "ArchiverTutorial", "TutorialData", "ArchiverCrashWriter"],
             resources: [.copy("Migration/Fixtures")]
         ),
         .testTarget(name: "ArchiverTestingTests", dependencies: ["ArchiverTesting"]),

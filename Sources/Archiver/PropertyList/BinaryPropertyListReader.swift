@@ -59,6 +59,14 @@ struct BinaryPropertyListReader {
     /// and otherwise one more than the height of the decoded value (0 for a leaf, 1 for an array
     /// of leaves), which bounds nesting when a shared container is met again deeper down.
     private var marks: [Int]
+    /// By object number, how many values a decoded container stands for once shared references
+    /// are expanded: what a caller walking the result visits. Without a bound, a few objects that
+    /// each refer to the next twice describe 2^64 values, and any walk of the archive hangs.
+    private var sizes: [Int]
+    /// The most values the whole file may stand for: a tree without shared containers needs a
+    /// reference byte per value, so its count is below the file's size; the slack is for writers
+    /// that share equal containers.
+    private let maximumValues: Int
 
     private init(buffer: UnsafeRawBufferPointer, maximumDepth: Int, options: Options) throws(PropertyListError) {
         let header = BinaryPropertyList.header
@@ -92,6 +100,8 @@ struct BinaryPropertyListReader {
         self.offsetTable = Int(offsetTable)
         decoded = Array(repeating: nil, count: Int(objectCount))
         marks = Array(repeating: 0, count: Int(objectCount))
+        sizes = Array(repeating: 0, count: Int(objectCount))
+        maximumValues = max(1 << 20, buffer.count * 16)
     }
 
     // MARK: Objects
@@ -166,13 +176,15 @@ struct BinaryPropertyListReader {
         marks[object] = -1
         var elements: [Any] = []
         elements.reserveCapacity(count)
-        var height = 0
+        var height = 0, size = 1
         for index in 0 ..< count {
             let element = try reference(object, at: start + index * referenceWidth)
             elements.append(try value(of: element, depth: depth + 1))
             height = max(height, marks[element] - 1)
+            size += max(sizes[element], 1)
+            try checkSize(size)
         }
-        return remember(object, elements, height: height + 1)
+        return remember(object, elements, height: height + 1, size: size)
     }
 
     private mutating func dictionary(_ object: Int, at offset: Int, low: Int, depth: Int) throws(PropertyListError) -> Any {
@@ -181,7 +193,7 @@ struct BinaryPropertyListReader {
         let values = keys + count * referenceWidth
         marks[object] = -1
         var dictionary = [String: Any](minimumCapacity: count)
-        var height = 0
+        var height = 0, size = 1
         for index in 0 ..< count {
             let keyObject = try reference(object, at: keys + index * referenceWidth)
             guard let key = try value(of: keyObject, depth: depth + 1) as? String else {
@@ -190,16 +202,25 @@ struct BinaryPropertyListReader {
             let valueObject = try reference(object, at: values + index * referenceWidth)
             dictionary[key] = try value(of: valueObject, depth: depth + 1)
             height = max(height, marks[valueObject] - 1)
+            size += 1 + max(sizes[valueObject], 1)
+            try checkSize(size)
         }
-        return remember(object, dictionary, height: height + 1)
+        return remember(object, dictionary, height: height + 1, size: size)
     }
 
     /// Keeps `value` for later references to `object`. Numbers, Booleans and dates are cheap to
     /// decode again and are not kept.
-    private mutating func remember(_ object: Int, _ value: Any, height: Int) -> Any {
+    private mutating func remember(_ object: Int, _ value: Any, height: Int, size: Int = 1) -> Any {
         decoded[object] = value
         marks[object] = height + 1
+        sizes[object] = size
         return value
+    }
+
+    private func checkSize(_ size: Int) throws(PropertyListError) {
+        guard size <= maximumValues else {
+            throw .malformed(reason: "shared references expand to more than \(maximumValues) values")
+        }
     }
 
     // MARK: Fields

@@ -123,6 +123,9 @@ enum FileIO {
         do {
             return try FileManager.default.contentsOfDirectory(atPath: path)
         } catch {
+            // Judged by the error, not by looking again: a folder cleared by another thread can be
+            // recreated by a third before a second look, and the listing would fail for nothing.
+            if let error = error as? CocoaError, error.code == .fileReadNoSuchFile || error.code == .fileNoSuchFile { return [] }
             var isDirectory: ObjCBool = false
             if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return [] }
             throw .system(operation: "list", path: path, reason: error.localizedDescription)

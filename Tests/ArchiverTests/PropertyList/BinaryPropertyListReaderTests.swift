@@ -58,17 +58,28 @@ import Testing
     }
 
     @Test func readsASharedContainerOnce() throws {
-        // 40 levels of [next, next]: 2^40 values if each reference were decoded again.
+        // 10 levels of [next, next]: 1,024 values, read from 13 objects.
+        let read = try PropertyListCoding.archive(from: craftedPropertyList(Self.doublingLevels(10)))
+        var value: Any = read["a"]!
+        for _ in 0 ..< 10 { value = try #require((value as? [Any])?.last) }
+        #expect(value as? Int == 7)
+    }
+
+    @Test func refusesSharedContainersThatMultiplyBeyondTheFile() {
+        // 40 levels: 2^40 values. Read once, the result is small, but any walk of it (comparing,
+        // storing it again, a generic decoder) would never end.
+        #expect(malformedReason(craftedPropertyList(Self.doublingLevels(40))) == "shared references expand to more than 1048576 values")
+    }
+
+    /// A root `{"a": level 0}`, each level an array `[next, next]`, the last holding the integer 7.
+    private static func doublingLevels(_ levels: Int) -> [[UInt8]] {
         var objects: [[UInt8]] = [[0xD1, 0x01, 0x02], [0x51, 0x61]]
-        for level in 0 ..< 40 {
+        for level in 0 ..< levels {
             let next = UInt8(3 + level)
             objects.append([0xA2, next, next])
         }
         objects.append([0x10, 0x07])
-        let read = try PropertyListCoding.archive(from: craftedPropertyList(objects))
-        var value: Any = read["a"]!
-        for _ in 0 ..< 40 { value = try #require((value as? [Any])?.last) }
-        #expect(value as? Int == 7)
+        return objects
     }
 
     // MARK: Malformed input

@@ -1,0 +1,29 @@
+// Stores large values in a loop until it is killed; used by the crash-safety tests.
+//
+//     ArchiverCrashWriter <archive directory> <first revision>
+//
+// Prints "ready" once its archiver exists, then stores revision after revision of every id in
+// `CrashValue.ids`, forever. The revision only grows, so a reader can check that no file went
+// back to an older value.
+import Foundation
+import Archiver
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let firstRevision = Int(arguments[2]) else {
+    FileHandle.standardError.write(Data("usage: ArchiverCrashWriter <archive directory> <first revision>\n".utf8))
+    exit(64)
+}
+let archiver = Archiver(archiveDirectoryURL: URL(fileURLWithPath: arguments[1], isDirectory: true))
+FileHandle.standardOutput.write(Data("ready\n".utf8))
+var revision = firstRevision
+while true {
+    for id in CrashValue.ids {
+        do {
+            try archiver.store(CrashValue(id: id, revision: revision))
+        } catch {
+            FileHandle.standardError.write(Data("store failed: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+    revision += 1
+}
