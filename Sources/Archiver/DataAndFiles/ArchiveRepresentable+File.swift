@@ -21,7 +21,7 @@ extension ArchiveRepresentable {
         do {
             data = try archivedData()
         } catch {
-            throw ArchiveDataError(typeName: error.typeName, file: url, reason: error.reason)
+            throw error.at(url)
         }
         try ArchiveFile.write(data, to: url, typeName: String(describing: Self.self))
     }
@@ -40,7 +40,7 @@ extension ArchiveRepresentable {
         do {
             try self.init(archivedData: data, keyedArchiveOptions: keyedArchiveOptions)
         } catch {
-            throw ArchiveDataError(typeName: error.typeName, file: url, reason: error.reason)
+            throw error.at(url)
         }
     }
 }
@@ -57,7 +57,7 @@ extension Array where Element: ArchiveRepresentable {
         do {
             data = try archivedData()
         } catch {
-            throw ArchiveDataError(typeName: error.typeName, file: url, reason: error.reason)
+            throw error.at(url)
         }
         try ArchiveFile.write(data, to: url, typeName: String(describing: Self.self))
     }
@@ -72,7 +72,7 @@ extension Array where Element: ArchiveRepresentable {
         do {
             try self.init(archivedData: data, keyedArchiveOptions: keyedArchiveOptions)
         } catch {
-            throw ArchiveDataError(typeName: error.typeName, file: url, reason: error.reason)
+            throw error.at(url)
         }
     }
 }
@@ -118,5 +118,12 @@ enum ArchiveFile {
         case .tooLarge(let size): throw ArchiveDataError(typeName: typeName, file: url, reason: .fileTooLarge(size: size, limit: maximumFileSize))
         case .contents(let data): return data
         }
+    }
+}
+
+extension ArchiveDataError {
+    /// This error, naming the file it concerns.
+    func at(_ url: URL) -> ArchiveDataError {
+        ArchiveDataError(typeName: typeName, file: url, reason: reason)
     }
 }

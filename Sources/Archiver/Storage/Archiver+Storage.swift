@@ -103,20 +103,22 @@ extension Archiver {
 
     private func writeAtomically(_ data: Data, to url: URL) throws(ArchiverError) {
         guard let staging = stagingDirectory() else { throw .noArchiveDirectory(type: url.deletingLastPathComponent().lastPathComponent) }
-        // A folder can vanish between attempts when another thread clears the archiver; a few
-        // attempts let the last writer win instead of failing.
+        // A folder can vanish between attempts when another thread clears the archiver. Retrying
+        // lets the last writer win instead of failing; the bound only stops a writer that races a
+        // tight loop of clears forever (each retry costs two directory creations, no more).
+        let maximumAttempts = 64
         var attempts = 0
         while true {
             do {
                 try FileIO.writeAtomically(data, to: url.path, stagingDirectory: staging.path)
                 return
-            } catch .missingDirectory where attempts < 8 {
+            } catch .missingDirectory where attempts < maximumAttempts {
                 attempts += 1
                 do {
                     try FileIO.createDirectory(url.deletingLastPathComponent().path)
                     try FileIO.createDirectory(staging.path)
                 } catch {
-                    if attempts == 8 { throw Self.error(error, file: url) }
+                    if attempts == maximumAttempts { throw Self.error(error, file: url) }
                 }
             } catch {
                 throw Self.error(error, file: url)
