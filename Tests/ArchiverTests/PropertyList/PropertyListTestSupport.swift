@@ -2,23 +2,6 @@ import Foundation
 import Testing
 @testable import Archiver
 
-/// A small, fast, seedable generator, so that a failing random case can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A property-list value reduced to what a property list means, so that values read by different
 /// readers (Swift `Int` or `NSNumber`, `[String: Any]` or `[AnyHashable: Any]`) compare equal when
 /// they hold the same thing, and NaN equals NaN.
