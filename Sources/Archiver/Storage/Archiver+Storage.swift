@@ -103,6 +103,7 @@ extension Archiver {
 
     private func writeAtomically(_ data: Data, to url: URL) throws(ArchiverError) {
         guard let staging = stagingDirectory() else { throw .noArchiveDirectory(type: url.deletingLastPathComponent().lastPathComponent) }
+        sweepStaleTemporaryFiles(in: staging)
         // A folder can vanish between attempts when another thread clears the archiver. Retrying
         // lets the last writer win instead of failing; the bound only stops a writer that races a
         // tight loop of clears forever (each retry costs two directory creations, no more).
@@ -123,6 +124,25 @@ extension Archiver {
             } catch {
                 throw Self.error(error, file: url)
             }
+        }
+    }
+
+    /// How old a temporary file in the staging folder must be before a sweep deletes it: far
+    /// longer than any write takes, so that only the leftovers of killed writers go.
+    static let staleTemporaryFileAge: TimeInterval = 60 * 60
+
+    /// Deletes the temporary files that writers killed mid-write left in `staging`, the first time
+    /// this archiver writes there. Best effort: a sweep that fails leaves orphans, never an error.
+    func sweepStaleTemporaryFiles(in staging: URL) {
+        let isFirstWrite = sweptStagingDirectories.withLock { $0.insert(staging.path).inserted }
+        guard isFirstWrite, let names = try? FileManager.default.contentsOfDirectory(atPath: staging.path) else { return }
+        let cutoff = Date().addingTimeInterval(-Self.staleTemporaryFileAge)
+        for name in names where name.hasSuffix(".tmp") {
+            let path = staging.appendingPathComponent(name).path
+            guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                  modified < cutoff
+            else { continue }
+            try? FileIO.remove(path)
         }
     }
 

@@ -45,6 +45,8 @@ open class Archiver: @unchecked Sendable {
     private let settings: Locked<Limits>
     /// Serialises stores and deletes of hashed ids, whose id file and archive file go together.
     let hashedNameLock = NSLock()
+    /// The staging folders this archiver has swept of stale temporary files, once each.
+    let sweptStagingDirectories = Locked<Set<String>>([])
 
     /// The root folder of the default archiver's archive directory.
     ///

@@ -189,3 +189,27 @@ struct ThrowingVariantTests {
         }
     }
 }
+
+struct StagingSweepTests {
+    @Test func aNewArchiverSweepsOrphanedTemporaryFilesButNotFreshOnes() async throws {
+        try await TemporaryArchiver.with { archiver throws in
+            let staging = try #require(archiver.archiveDirectoryURL).appendingPathComponent(".staging")
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            let orphan = staging.appendingPathComponent("orphan.tmp")
+            let fresh = staging.appendingPathComponent("in-flight.tmp")
+            let foreign = staging.appendingPathComponent("notes.txt")
+            for url in [orphan, fresh, foreign] { try Data("x".utf8).write(to: url) }
+            let twoHoursAgo = Date().addingTimeInterval(-2 * 60 * 60)
+            try FileManager.default.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: orphan.path)
+            try FileManager.default.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: foreign.path)
+
+            // Another archiver on the same folder, as the next launch of an app would make.
+            let next = Archiver(archiveDirectoryURL: archiver.archiveDirectoryURL)
+            try next.store(Note(id: "n", text: "after a crash"))
+            #expect(!FileManager.default.fileExists(atPath: orphan.path))
+            #expect(FileManager.default.fileExists(atPath: fresh.path))
+            #expect(FileManager.default.fileExists(atPath: foreign.path))
+            #expect(try next.load(Note.self, resourceID: "n")?.text == "after a crash")
+        }
+    }
+}
