@@ -42,7 +42,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ArchiverTests",
-            dependencies: ["Archiver", "ArchiverTutorial", "TutorialData", "ArchiverCrashWriter"],
+            dependencies: ["Archiver", "ArchiverTesting", "ArchiverTutorial", "TutorialData", "ArchiverCrashWriter"],
             resources: [.copy("Migration/Fixtures")]
         ),
         .testTarget(name: "ArchiverTestingTests", dependencies: ["ArchiverTesting"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Archiver
+import ArchiverTesting
 
 /// Codable types as properties of key-mapped types, through the Codable bridge.
 struct CodablePropertyTests {
@@ -61,12 +62,12 @@ struct CodablePropertyTests {
     @Test func aValueTheBridgeCannotEncodeFailsTheStoreByName() async throws {
         struct Basket: Codable, KeyMapValue { let items: [String?] }
         struct Cart: Archivable, KeyMapped {
-            static var archiver: Archiver { TemporaryArchiver.current }
+            static var archiver: Archiver { testArchiver }
             static let keyMap = KeyMap(Cart.init)
             let id: String
             let basket: Basket
         }
-        try await TemporaryArchiver.with { _ throws in
+        try TemporaryArchiver.with { _ throws in
             do throws(ArchiverError) {
                 try Cart(id: "c", basket: Basket(items: ["a", nil])).store()
                 Issue.record("stored a basket holding nil")

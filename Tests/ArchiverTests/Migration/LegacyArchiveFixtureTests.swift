@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Archiver
+import ArchiverTesting
 @testable import ArchiverTutorial
 import TutorialData
 
@@ -28,7 +29,7 @@ struct LegacyArchiveFixtureTests {
 
     @Test(arguments: ["foundation-tutorial-user.plist", "bpylist2-tutorial-user.plist"])
     func loadingByIDReadsTheKeyedArchiveAndTheNextStoreRewritesIt(fixture: String) async throws {
-        try await TemporaryArchiver.with { archiver in
+        try TemporaryArchiver.with { archiver in
             let url = try archiver.fileURL(for: ZeroSixUser.self, resourceID: "abcd-efgh-ijkl-mnop")
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Self.fixture(fixture).write(to: url)
@@ -104,7 +105,7 @@ struct LegacyArchiveFixtureTests {
         #expect(throws: ArchiveDataError(typeName: "Archive", reason: .refusedKeyedArchive(expected))) {
             try Archive(archivedData: data)
         }
-        try await TemporaryArchiver.with { archiver in
+        try TemporaryArchiver.with { archiver in
             let url = try archiver.fileURL(for: Note.self, resourceID: "evil")
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url)
@@ -145,7 +146,7 @@ struct LegacyArchiveFixtureTests {
 
 /// The tutorial's user, stored through the temporary archiver of the test that runs it.
 struct ZeroSixUser: Archivable {
-    static var archiver: Archiver { TemporaryArchiver.current }
+    static var archiver: Archiver { testArchiver }
     static var directoryName: String { "User" }
 
     var user: User

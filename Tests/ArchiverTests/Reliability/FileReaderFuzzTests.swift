@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Archiver
+import ArchiverTesting
 
 /// The file reader never crashes, hangs or grows without bound on hostile bytes: every input is
 /// an archive or a ``PropertyListError``, and through an archiver a typed ``ArchiverError``.
@@ -86,7 +87,7 @@ struct FileReaderFuzzTests {
     @Test func hostileFilesOnDiskAreTypedErrorsAndLeaveNeighboursAlone() async throws {
         let seed = SeededGenerator.seed(default: 0xD15C_5EED)
         var random = SeededGenerator(seed: seed)
-        try await TemporaryArchiver.with { archiver throws in
+        try TemporaryArchiver.with { archiver throws in
             let neighbour = Note(id: "neighbour", text: "intact", revision: 3)
             try archiver.store(neighbour)
             let url = try archiver.fileURL(for: Note.self, resourceID: "hostile")

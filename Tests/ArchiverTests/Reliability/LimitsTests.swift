@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import Archiver
+import ArchiverTesting
 
 /// The size and depth limits hold on read, say so in their errors, and belong to each archiver.
 struct LimitsTests {
     /// A note whose text sits `depth` arrays deep under the key "deep".
     struct DeepNote: Archivable {
-        static var archiver: Archiver { TemporaryArchiver.current }
+        static var archiver: Archiver { testArchiver }
         let id: String
         let depth: Int
         var archiveValue: Archive {
@@ -33,7 +34,7 @@ struct LimitsTests {
     }
 
     @Test func theSizeLimitIsPerArchiverAndNamesSizeAndLimit() async throws {
-        try await TemporaryArchiver.with { archiver throws in
+        try TemporaryArchiver.with { archiver throws in
             let strict = Archiver(archiveDirectoryURL: archiver.archiveDirectoryURL)
             strict.limits = Archiver.Limits(maximumFileSize: 512, maximumDepth: 512)
             let note = Note(id: "big", text: String(repeating: "x", count: 4_000))
@@ -48,7 +49,7 @@ struct LimitsTests {
     }
 
     @Test func theDepthLimitHoldsOnWriteAndOnReadWithAClearError() async throws {
-        try await TemporaryArchiver.with { archiver throws in
+        try TemporaryArchiver.with { archiver throws in
             let shallow = Archiver(archiveDirectoryURL: archiver.archiveDirectoryURL)
             shallow.limits.maximumDepth = 10
             #expect(archiver.limits.maximumDepth == Archiver.Limits().maximumDepth)

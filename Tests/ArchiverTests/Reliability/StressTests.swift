@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Archiver
+import ArchiverTesting
 
 /// A value whose content follows from its id and revision, so that any load can be checked whole.
 protocol StressValue: Archivable, Sendable {
@@ -12,7 +13,7 @@ protocol StressValue: Archivable, Sendable {
 
 /// Text whose length and content vary with the revision: a mix of two writes would show.
 struct StressNote: StressValue {
-    static var archiver: Archiver { TemporaryArchiver.current }
+    static var archiver: Archiver { testArchiver }
     let id: String
     let revision: Int
     let text: String
@@ -39,7 +40,7 @@ extension StressNote: Equatable {}
 
 /// Bytes up to 64 KiB, in a folder of its own.
 struct StressBlob: StressValue, Equatable {
-    static var archiver: Archiver { TemporaryArchiver.current }
+    static var archiver: Archiver { testArchiver }
     static var directoryName: String { "Stress Blobs/../x" }
     let id: String
     let revision: Int
@@ -69,7 +70,7 @@ struct StressBlob: StressValue, Equatable {
 
 /// Nested arrays and dictionaries, in a third folder.
 struct StressTree: StressValue {
-    static var archiver: Archiver { TemporaryArchiver.current }
+    static var archiver: Archiver { testArchiver }
     let id: String
     let revision: Int
     let children: [[String: Int]]
@@ -120,7 +121,7 @@ struct StressTests {
         let seed = SeededGenerator.seed(default: 0x57E5_5ED5)
         let tasks = Reliability.scale(8, stress: 48)
         let operations = Reliability.scale(500, stress: 5_000)
-        try await TemporaryArchiver.with { archiver throws in
+        try await TemporaryArchiver.with { archiver async throws in
             let tally = await withTaskGroup(of: Tally.self) { group in
                 for task in 0..<tasks {
                     group.addTask {
@@ -229,7 +230,7 @@ struct StressTests {
 struct ListingWhileClearingTests {
     @Test func listingAFolderThatIsClearedAndRefilledNeverFails() async throws {
         let rounds = Reliability.scale(1_500, stress: 20_000)
-        try await TemporaryArchiver.with { archiver throws in
+        try await TemporaryArchiver.with { archiver async throws in
             let failures = await withTaskGroup(of: [String].self) { group in
                 for role in 0..<4 {
                     group.addTask {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import Archiver
+import ArchiverTesting
 
 struct ArchiverStorageTests {
     /// A value whose archive can be made to hold anything, to test what storing refuses.
     struct Loose: Archivable {
-        static var archiver: Archiver { TemporaryArchiver.current }
+        static var archiver: Archiver { testArchiver }
         let id: String
         let extra: Any
         var archiveValue: Archive { ["id": id, "extra": extra] }
@@ -17,7 +18,7 @@ struct ArchiverStorageTests {
     }
 
     @Test func storeLoadDeleteThroughBothAPIs() async throws {
-        try await TemporaryArchiver.with { archiver throws in
+        try TemporaryArchiver.with { archiver throws in
             let note = Note(id: "n1", text: "hello", revision: 3)
             note.storeArchive()
             #expect(Note(resourceID: "n1") == note)
@@ -37,7 +38,7 @@ struct ArchiverStorageTests {
     }
 
     @Test func enumeratesLoadsAndDeletesAWholeType() async throws {
-        try await TemporaryArchiver.with { _ throws in
+        try TemporaryArchiver.with { _ throws in
             let notes = (0..<20).map { Note(id: "note-\($0)", text: "text \($0)", revision: $0) }
             notes.storeArchives()
             #expect(try Note.storedResourceIDs() == notes.map(\.id).sorted())
@@ -50,7 +51,7 @@ struct ArchiverStorageTests {
     }
 
     @Test func cachableStoresOnlyWhenAsked() async throws {
-        try await TemporaryArchiver.with { _ throws in
+        try TemporaryArchiver.with { _ throws in
             let object: ResponseObject = ["id": "c1", "text": "cached", "revision": 1]
             #expect(Note(responseObject: object, shouldArchive: false) != nil)
             #expect(try Note.load(resourceID: "c1") == nil)
@@ -65,7 +66,7 @@ struct ArchiverStorageTests {
     }
 
     @Test func theEmptyIdIsAnErrorAndANil() async throws {
-        try await TemporaryArchiver.with { archiver throws in
+        try TemporaryArchiver.with { archiver throws in
             #expect(throws: ArchiverError.emptyIdentifier(type: "Note")) { try Note(id: "", text: "x").store() }
             #expect(throws: ArchiverError.emptyIdentifier(type: "Note")) { try Note.load(resourceID: "") }
             #expect(Note(resourceID: "") == nil)
@@ -102,7 +103,7 @@ struct ArchiverStorageTests {
 
     @Test(arguments: Unstorable.allCases)
     func nonPropertyListValuesAreRefusedByKeyPathAndWriteNothing(_ unstorable: Unstorable) async throws {
-        try await TemporaryArchiver.with { archiver throws in
+        try TemporaryArchiver.with { archiver throws in
             let previous = Loose(id: "v", extra: "previous")
             try previous.store()
             do throws(ArchiverError) {
@@ -123,7 +124,7 @@ struct ArchiverStorageTests {
     }
 
     @Test func propertyListValuesOfEveryKindRoundTrip() async throws {
-        try await TemporaryArchiver.with { _ throws in
+        try TemporaryArchiver.with { _ throws in
             let date = Date(timeIntervalSinceReferenceDate: 123_456.5)
             let value: [String: Any] = [
                 "string": "text", "int": -42, "int64": Int64.min, "uint32": UInt32.max, "uint64": UInt64.max, "double": 2.5, "float": Float(1.5),
@@ -141,7 +142,7 @@ struct ArchiverStorageTests {
     }
 
     @Test func decodingFailuresNameTypeIdAndFile() async throws {
-        try await TemporaryArchiver.with { archiver throws in
+        try TemporaryArchiver.with { archiver throws in
             try Loose(id: "n", extra: "not a note").store()
             let url = try archiver.fileURL(for: Note.self, resourceID: "n")
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -169,7 +170,7 @@ struct ArchiverStorageTests {
 
 struct ThrowingVariantTests {
     @Test func arraysStoreAndLoadByIdsWithErrors() async throws {
-        try await TemporaryArchiver.with { _ throws in
+        try TemporaryArchiver.with { _ throws in
             let notes = [Note(id: "a", text: "1"), Note(id: "b", text: "2")]
             try notes.store()
             #expect(try Note.load(resourceIDs: ["b", "missing", "a"]) == [notes[1], notes[0]])
@@ -179,7 +180,7 @@ struct ThrowingVariantTests {
     }
 
     @Test func cachingThrowsForAResponseObjectThatDoesNotDecode() async throws {
-        try await TemporaryArchiver.with { _ throws in
+        try TemporaryArchiver.with { _ throws in
             let cached = try Note.cache(responseObject: ["id": "r", "text": "ok", "revision": 2])
             #expect(try Note.load(resourceID: "r") == cached)
             #expect(throws: ArchiverError.invalidResponseObject(
@@ -192,7 +193,7 @@ struct ThrowingVariantTests {
 
 struct StagingSweepTests {
     @Test func aNewArchiverSweepsOrphanedTemporaryFilesButNotFreshOnes() async throws {
-        try await TemporaryArchiver.with { archiver throws in
+        try TemporaryArchiver.with { archiver throws in
             let staging = try #require(archiver.archiveDirectoryURL).appendingPathComponent(".staging")
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
             let orphan = staging.appendingPathComponent("orphan.tmp")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Archiver
+import ArchiverTesting
 
 /// Many tasks storing, loading, listing, deleting and clearing overlapping ids at once.
 struct ConcurrencyTests {
@@ -14,7 +15,7 @@ struct ConcurrencyTests {
     }
 
     @Test func overlappingOperationsNeverTearOrCrash() async throws {
-        try await TemporaryArchiver.with { archiver throws in
+        try await TemporaryArchiver.with { archiver async throws in
             let ids = (0..<6).map { "shared-\($0)" }
             let tasks = 8, operations = 150
             let torn = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -61,7 +62,7 @@ struct ConcurrencyTests {
     }
 
     @Test func twoArchiversOnOneFolderSeeEachOthersWrites() async throws {
-        try await TemporaryArchiver.with { archiver throws in
+        try await TemporaryArchiver.with { archiver async throws in
             let other = Archiver(archiveDirectoryURL: archiver.archiveDirectoryURL)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for writer in [archiver, other] {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Archiver
+import ArchiverTesting
 
 /// An unreadable file is a miss for the 0.6 API and a typed error for the throwing one, and
 /// never disturbs another id.
@@ -31,7 +32,7 @@ struct CorruptFileTests {
     }
 
     @Test func emptyForeignAndWrongRootFilesAreMisses() async throws {
-        try await TemporaryArchiver.with { archiver throws in
+        try TemporaryArchiver.with { archiver throws in
             let neighbour = Note(id: "neighbour", text: "intact", revision: 7)
             try neighbour.store()
 
@@ -58,7 +59,7 @@ struct CorruptFileTests {
     }
 
     @Test func aDirectoryWhereTheFileShouldBeIsAMiss() async throws {
-        try await TemporaryArchiver.with { archiver throws in
+        try TemporaryArchiver.with { archiver throws in
             let url = try archiver.fileURL(for: Note.self, resourceID: "folder")
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
             expectCorrupt("folder", reason: "is not a regular file")
@@ -66,7 +67,7 @@ struct CorruptFileTests {
     }
 
     @Test func everyTruncationOfAValidFileIsAMiss() async throws {
-        try await TemporaryArchiver.with { archiver throws in
+        try TemporaryArchiver.with { archiver throws in
             let note = Note(id: "whole", text: String(repeating: "text ", count: 20), revision: 1)
             let bytes = try Data(contentsOf: try note.store())
             for length in 0..<bytes.count {
@@ -80,7 +81,7 @@ struct CorruptFileTests {
     @Test func randomAndBitFlippedFilesNeverCrash() async throws {
         let seed = SeededGenerator.seed(default: 0x5EED_F11E)
         var random = SeededGenerator(seed: seed)
-        try await TemporaryArchiver.with { archiver throws in
+        try TemporaryArchiver.with { archiver throws in
             let note = Note(id: "whole", text: "bits", revision: 1)
             let valid = try Data(contentsOf: try note.store())
             for round in 0..<300 {
@@ -111,7 +112,7 @@ struct CorruptFileTests {
     }
 
     @Test func filesOverTheSizeLimitAreNotRead() async throws {
-        try await TemporaryArchiver.with { archiver throws in
+        try TemporaryArchiver.with { archiver throws in
             let note = Note(id: "big", text: String(repeating: "x", count: 10_000))
             let url = try note.store()
             archiver.limits.maximumFileSize = 1_000

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import Archiver
+import ArchiverTesting
 
 /// Every hostile id stores, loads, lists and deletes inside its type's folder, and no other.
 struct HostileIDStorageTests {
     @Test func hostileIdsRoundTripThroughDiskWithoutLeavingTheirFolder() async throws {
-        try await TemporaryArchiver.with { archiver throws in
+        try TemporaryArchiver.with { archiver throws in
             let folder = try archiver.directoryURL(for: Note.self)
             let archiveDirectory = try #require(archiver.archiveDirectoryURL)
             for (index, id) in ArchiveFileNameTests.hostileIDs.enumerated() {
@@ -32,14 +33,14 @@ struct HostileIDStorageTests {
 
     @Test func hostileDirectoryNamesStayInsideTheArchiveDirectory() async throws {
         struct Escapee: Archivable {
-            static var archiver: Archiver { TemporaryArchiver.current }
+            static var archiver: Archiver { testArchiver }
             static var directoryName: String { "../../escaped" }
             let id: String
             var archiveValue: Archive { ["id": id] }
             init(id: String) { self.id = id }
             init?(archive: Archive) { guard let id = archive["id"] as? String else { return nil }; self.id = id }
         }
-        try await TemporaryArchiver.with { archiver throws in
+        try TemporaryArchiver.with { archiver throws in
             let url = try Escapee(id: "x").store()
             let archiveDirectory = try #require(archiver.archiveDirectoryURL).standardizedFileURL
             #expect(url.deletingLastPathComponent().deletingLastPathComponent().standardizedFileURL == archiveDirectory)
@@ -49,7 +50,7 @@ struct HostileIDStorageTests {
     }
 
     @Test func caseAndNormalisationVariantsAreSeparateValues() async throws {
-        try await TemporaryArchiver.with { _ throws in
+        try TemporaryArchiver.with { _ throws in
             let composed = Note(id: "caf\u{E9}", text: "composed")
             let decomposed = Note(id: "cafe\u{301}", text: "decomposed")
             try composed.store()
@@ -61,7 +62,7 @@ struct HostileIDStorageTests {
     }
 
     @Test func hashedIdsAreListedFromTheFileBesideThem() async throws {
-        try await TemporaryArchiver.with { archiver throws in
+        try TemporaryArchiver.with { archiver throws in
             let id = String(repeating: "long/", count: 100)
             let note = Note(id: id, text: "long")
             let url = try note.store()

@@ -1,26 +1,17 @@
 import Foundation
 @testable import Archiver
+import ArchiverTesting
 
-/// An archiver on a fresh temporary folder, bound for the duration of a test so that test types
-/// whose `archiver` reads ``TemporaryArchiver/current`` store there and nowhere else.
-enum TemporaryArchiver {
-    @TaskLocal static var current = Archiver(archiveDirectoryURL: nil)
+/// The archiver test types store through: the one `TemporaryArchiver.with` (from the
+/// ArchiverTesting product) binds for the running test, or, outside one, an archiver with no
+/// folder, so that a test that forgot to bind one fails instead of writing to the user's caches.
+var testArchiver: Archiver { TemporaryArchiver.current ?? unboundArchiver }
 
-    /// Runs `body` with a new archiver on a temporary folder, then deletes the folder.
-    static func with(_ body: (Archiver) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ArchiverTests-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let archiver = Archiver(archiveDirectoryURL: directory)
-        try await $current.withValue(archiver) {
-            try await body(archiver)
-        }
-    }
-}
+private let unboundArchiver = Archiver(archiveDirectoryURL: nil)
 
-/// A small archivable value stored through ``TemporaryArchiver/current``.
+/// A small archivable value stored through ``testArchiver``.
 struct Note: Archivable, Cachable, Hashable {
-    static var archiver: Archiver { TemporaryArchiver.current }
+    static var archiver: Archiver { testArchiver }
 
     let id: String
     let text: String
