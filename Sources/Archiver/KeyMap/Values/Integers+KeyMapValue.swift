@@ -28,6 +28,11 @@ extension FixedWidthInteger where Self: KeyMapValue {
     }
 }
 
+// Each width states its members rather than inheriting them from a
+// `KeyMapValue where Self: FixedWidthInteger` extension: every integer type is also Codable, and
+// a second constrained default would be ambiguous with the Codable bridge's
+// (Codable+KeyMapValue.swift). Members on the type itself win over both.
+
 extension Int: KeyMapValue {
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) { self = try Self.integer(from: value) }
     public var keyMapArchiveValue: Any? { integerArchiveValue }
