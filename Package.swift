@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(
             name: "ArchiverTests",
             dependencies: ["Archiver", "ArchiverTesting", "ArchiverTutorial", "TutorialData", "ArchiverCrashWriter"],
-            resources: [.copy("Migration/Fixtures")]
+            resources: [.copy("Migration/Fixtures"), .copy("JSON/JSONTestSuite")]
         ),
         .testTarget(name: "ArchiverTestingTests", dependencies: ["ArchiverTesting"]),
         // MIGRATION.md's code: each path's code before and after, and tests that run it and keep

@@ -1,0 +1,206 @@
+import Foundation
+
+/// A parsed JSON text: its bytes and their tokens. Strings stay as byte ranges and numbers as
+/// text until a decoder asks for them as a particular type, so that nothing is converted twice
+/// and nothing that is never read is converted at all.
+///
+/// Memory is the text plus 16 bytes per value: at most about nine times the text for a dense
+/// array of one-digit numbers, about one to two times for typical responses.
+@usableFromInline
+final class JSONDocument: @unchecked Sendable {
+    // Immutable after init; @unchecked only because the buffer is a pointer.
+    let bytes: UnsafeMutableBufferPointer<UInt8>
+    let tokens: [JSONToken]
+
+    /// Parses `data`, which must hold exactly one JSON value.
+    @usableFromInline
+    init(data: Data) throws(JSONSyntaxError) {
+        // A private copy, so that pointers into it stay valid for the document's life.
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
+        _ = bytes.initialize(from: data)
+        do {
+            tokens = try JSONReader.tokens(of: UnsafeBufferPointer(rebasing: bytes[..<data.count]))
+        } catch {
+            bytes.deallocate()
+            throw error
+        }
+        self.bytes = UnsafeMutableBufferPointer(rebasing: bytes[..<data.count])
+    }
+
+    deinit {
+        bytes.baseAddress.map { UnsafeMutableRawPointer($0).deallocate() }
+    }
+
+    /// The value the whole text holds.
+    @usableFromInline
+    var root: ParsedJSON { ParsedJSON(document: self, index: 0) }
+
+    func bytes(of token: JSONToken) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start) + Int(token.length)])
+    }
+
+    // MARK: Strings
+
+    /// The text of a string token.
+    func string(at index: Int) -> String {
+        let token = tokens[index]
+        if !token.flags.contains(.escaped) { return String(decoding: bytes(of: token), as: UTF8.self) }
+        var unescaped: [UInt8] = []
+        unescape(bytes(of: token), into: &unescaped)
+        return String(decoding: unescaped, as: UTF8.self)
+    }
+
+    /// Whether a string token's text is `key`, compared without building a `String`.
+    func string(at index: Int, equals key: JSONKey) -> Bool {
+        let token = tokens[index]
+        if token.flags.contains(.escaped) {
+            var unescaped: [UInt8] = []
+            unescape(bytes(of: token), into: &unescaped)
+            return unescaped.elementsEqual(key.utf8)
+        }
+        guard Int(token.length) == key.utf8.count else { return false }
+        return key.utf8.withUnsafeBufferPointer { expected in
+            memcmp(expected.baseAddress!, bytes.baseAddress! + Int(token.start), expected.count) == 0
+        }
+    }
+
+    /// The bytes of an escaped string's text. The reader has checked every escape already.
+    private func unescape(_ source: UnsafeBufferPointer<UInt8>, into text: inout [UInt8]) {
+        text.reserveCapacity(source.count)
+        var index = 0
+        func hexQuad(at offset: Int) -> UInt32 {
+            (0..<4).reduce(0) { value, digit in value << 4 | UInt32(JSONReader.hexValue(source[offset + digit]) ?? 0) }
+        }
+        while index < source.count {
+            let byte = source[index]
+            guard byte == UInt8(ascii: "\\") else {
+                text.append(byte)
+                index += 1
+                continue
+            }
+            let escaped = source[index + 1]
+            index += 2
+            switch escaped {
+            case UInt8(ascii: "b"): text.append(0x08)
+            case UInt8(ascii: "f"): text.append(0x0C)
+            case UInt8(ascii: "n"): text.append(0x0A)
+            case UInt8(ascii: "r"): text.append(0x0D)
+            case UInt8(ascii: "t"): text.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hexQuad(at: index)
+                index += 4
+                if (0xD800...0xDBFF).contains(scalar) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hexQuad(at: index + 2) - 0xDC00)
+                    index += 6
+                }
+                text.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar)!)!)
+            default: text.append(escaped)
+            }
+        }
+    }
+
+    // MARK: Foundation objects
+
+    /// The value at `index` as `JSONSerialization` would give it: `String`, `NSNumber`,
+    /// `NSNull`, `[Any]` and `[String: Any]`.
+    ///
+    /// Integers become `NSNumber`s of `Int64` or `UInt64`, larger ones `NSDecimalNumber`s,
+    /// others `NSNumber`s of `Double`; a number beyond `Double`'s range is an error.
+    ///
+    /// Built without recursion, so that the deepest text takes no more stack than the flattest:
+    /// the tokens are visited last to first, so each container's members are finished, on a
+    /// stack of values, when the container is reached.
+    func foundationObject(at index: Int) throws(ArchiveDecodingError) -> Any {
+        var values: [Any] = []
+        var position = Int(tokens[index].next)
+        while position > index {
+            position -= 1
+            let token = tokens[position]
+            switch token.kind {
+            case .null: values.append(NSNull())
+            case .true: values.append(NSNumber(value: true))
+            case .false: values.append(NSNumber(value: false))
+            case .string: values.append(string(at: position))
+            case .number: values.append(try number(at: position))
+            case .array:
+                let count = Int(token.length)
+                values.append(Array(values.suffix(count).reversed()) as [Any])
+                values.removeSubrange(values.count - 1 - count..<values.count - 1)
+            case .object:
+                var dictionary: [String: Any] = Dictionary(minimumCapacity: Int(token.length))
+                // The first member's key is on top; later duplicates overwrite earlier ones.
+                for _ in 0..<token.length {
+                    let key = values.removeLast() as! String
+                    dictionary[key] = values.removeLast()
+                }
+                values.append(dictionary)
+            }
+        }
+        return values[0]
+    }
+
+    private func number(at index: Int) throws(ArchiveDecodingError) -> NSNumber {
+        let token = tokens[index]
+        if token.flags.contains(.integer) {
+            if let integer = integer(Int64.self, at: index) { return NSNumber(value: integer) }
+            if let integer = integer(UInt64.self, at: index) { return NSNumber(value: integer) }
+            if let decimal = Decimal(string: numberText(at: index), locale: Locale(identifier: "en_US_POSIX")) {
+                return NSDecimalNumber(decimal: decimal)
+            }
+        } else if let double = double(at: index) {
+            return NSNumber(value: double)
+        }
+        throw ArchiveDecodingError(typeName: "JSON", reason: .invalidValue(expected: "a number in Double's range", found: "number \(numberText(at: index))"))
+    }
+
+    // MARK: Numbers
+
+    func numberText(at index: Int) -> String {
+        String(decoding: bytes(of: tokens[index]), as: UTF8.self)
+    }
+
+    /// An integer token's exact value as `Integer`, or `nil` if it does not fit.
+    func integer<Integer: FixedWidthInteger>(_ type: Integer.Type, at index: Int) -> Integer? {
+        let token = tokens[index]
+        let digits = bytes(of: token)
+        let isNegative = token.flags.contains(.negative)
+        if isNegative, !Integer.isSigned {
+            return digits.count == 2 && digits[1] == UInt8(ascii: "0") ? 0 : nil
+        }
+        var value: Integer = 0
+        for byte in digits.dropFirst(isNegative ? 1 : 0) {
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let digit = Integer(truncatingIfNeeded: byte &- UInt8(ascii: "0"))
+            // Negatives accumulate downwards, so that Int64.min is reachable.
+            let (next, overflow2) = isNegative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
+            if overflow1 || overflow2 { return nil }
+            value = next
+        }
+        return value
+    }
+
+    /// A number token's nearest `Double`, or `nil` beyond `Double`'s range.
+    func double(at index: Int) -> Double? {
+        let token = tokens[index]
+        // Up to 15 digits an integer is exact in a Double; the common case needs no text.
+        if token.flags.contains(.integer), token.length <= 15, let integer = integer(Int64.self, at: index) {
+            return Double(integer)
+        }
+        guard let double = Double(numberText(at: index)), double.isFinite else { return nil }
+        return double
+    }
+
+    /// What the value at `index` is, in error messages' words, as ``ArchiveDecodingError/describe(_:)`` says it.
+    func describe(at index: Int) -> String {
+        let token = tokens[index]
+        switch token.kind {
+        case .null: return "null"
+        case .true: return "Bool true"
+        case .false: return "Bool false"
+        case .number: return "number \(numberText(at: index))"
+        case .string: return ArchiveDecodingError.describe(string(at: index))
+        case .array: return "array of \(token.length)"
+        case .object: return "dictionary of \(token.length)"
+        }
+    }
+}

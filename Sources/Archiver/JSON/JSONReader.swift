@@ -1,0 +1,304 @@
+/// A strict RFC 8259 reader: one pass over the bytes into a flat array of ``JSONToken``s.
+///
+/// It is iterative, so any depth is safe on any stack; nesting deeper than ``maximumDepth`` is
+/// an error all the same, because the decoders that read the tokens recurse once per level.
+/// What it accepts and rejects, where RFC 8259 leaves a choice:
+/// - the text is UTF-8 without a byte-order mark; any other bytes are an error;
+/// - a string holding invalid UTF-8, or an escaped surrogate without its pair (`"\uD800"`), is
+///   an error, so that every string read is exactly the text that was sent;
+/// - numbers are checked for syntax only; their range is the reading type's business, so that
+///   `18446744073709551615` reads as a `UInt64` and `1e400` is an error only for a `Double`;
+/// - a key that appears twice in an object is accepted, and the last one counts, as with
+///   `JSONSerialization`;
+/// - texts of 4 GiB or more are an error (offsets are 32-bit, to keep tokens at 16 bytes).
+struct JSONReader {
+    /// The deepest nesting of arrays and objects accepted: as deep as `JSONDecoder` accepts,
+    /// and shallow enough that decoding a recursive type stays within a 512 KiB stack.
+    static let maximumDepth = 512
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    private(set) var tokens: [JSONToken] = []
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// The tokens of `bytes`, which must hold exactly one JSON value, with optional whitespace.
+    static func tokens(of bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> [JSONToken] {
+        guard bytes.count < Int(UInt32.max) else {
+            throw JSONSyntaxError("the text is 4 GiB or more, beyond what the reader accepts", at: 0, in: bytes)
+        }
+        var reader = JSONReader(bytes: bytes)
+        // Most texts hold a value every 8 to 16 bytes; reserving for one every 16 avoids most
+        // regrowth without reserving much that goes unused.
+        reader.tokens.reserveCapacity(bytes.count / 16 + 4)
+        try reader.readDocument()
+        return reader.tokens
+    }
+
+    private func error(_ message: String, at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(message, at: offset, in: bytes)
+    }
+
+    private func unexpected(_ expectation: String) -> JSONSyntaxError {
+        guard position < bytes.count else { return error("\(expectation), found the end of the text", at: position) }
+        let byte = bytes[position]
+        let found = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        return error("\(expectation), found \(found)", at: position)
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    /// Reads the whole text. Containers are kept on an explicit stack of token indices rather
+    /// than the call stack.
+    private mutating func readDocument() throws(JSONSyntaxError) {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            throw error("a byte-order mark is not allowed; JSON text is UTF-8 without one", at: 0)
+        }
+        var open: [Int] = []
+        var counts: [UInt32] = []
+        skipWhitespace()
+        while true {
+            // A value is expected at `position`.
+            guard position < bytes.count else { throw unexpected("expected a value") }
+            switch bytes[position] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard open.count < Self.maximumDepth else {
+                    throw error("arrays and objects nest deeper than \(Self.maximumDepth) levels", at: position)
+                }
+                let isObject = bytes[position] == UInt8(ascii: "{")
+                open.append(tokens.count)
+                counts.append(0)
+                tokens.append(JSONToken(kind: isObject ? .object : .array, flags: [], start: UInt32(position), length: 0, next: 0))
+                position += 1
+                skipWhitespace()
+                if position < bytes.count, bytes[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    position += 1
+                    closeContainer(&open, &counts)
+                } else if isObject {
+                    try readKey()
+                    counts[counts.count - 1] += 1
+                    continue
+                } else {
+                    counts[counts.count - 1] += 1
+                    continue
+                }
+            case UInt8(ascii: "\""):
+                try readString()
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                try readNumber()
+            case UInt8(ascii: "t"):
+                try readLiteral("true", kind: .true)
+            case UInt8(ascii: "f"):
+                try readLiteral("false", kind: .false)
+            case UInt8(ascii: "n"):
+                try readLiteral("null", kind: .null)
+            default:
+                throw unexpected("expected a value")
+            }
+            // A value ended: close every container that ends here, then find the next value.
+            while true {
+                skipWhitespace()
+                guard let container = open.last else {
+                    guard position == bytes.count else { throw unexpected("expected the end of the text after the value") }
+                    return
+                }
+                let isObject = tokens[container].kind == .object
+                guard position < bytes.count else { throw unexpected(isObject ? "expected ',' or '}'" : "expected ',' or ']'") }
+                let byte = bytes[position]
+                if byte == UInt8(ascii: ",") {
+                    position += 1
+                    skipWhitespace()
+                    if isObject { try readKey() }
+                    counts[counts.count - 1] += 1
+                    break
+                }
+                guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw unexpected(isObject ? "expected ',' or '}'" : "expected ',' or ']'")
+                }
+                position += 1
+                closeContainer(&open, &counts)
+            }
+        }
+    }
+
+    private mutating func closeContainer(_ open: inout [Int], _ counts: inout [UInt32]) {
+        let container = open.removeLast()
+        tokens[container].length = counts.removeLast()
+        tokens[container].next = UInt32(tokens.count)
+    }
+
+    /// A member's key, the colon after it, and the whitespace before its value.
+    private mutating func readKey() throws(JSONSyntaxError) {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected("expected a string key") }
+        try readString()
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected("expected ':' after a key") }
+        position += 1
+        skipWhitespace()
+    }
+
+    private mutating func readLiteral(_ literal: StaticString, kind: JSONToken.Kind) throws(JSONSyntaxError) {
+        let start = position
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - position >= count else { throw error("expected \(literal)", at: start) }
+        for index in 0..<count where bytes[position + index] != literal.utf8Start[index] {
+            throw error("expected \(literal)", at: start)
+        }
+        position += count
+        tokens.append(JSONToken(kind: kind, flags: [], start: UInt32(start), length: UInt32(count), next: UInt32(tokens.count + 1)))
+    }
+
+    private mutating func readNumber() throws(JSONSyntaxError) {
+        let start = position
+        var flags: JSONToken.Flags = .integer
+        if bytes[position] == UInt8(ascii: "-") {
+            flags.insert(.negative)
+            position += 1
+        }
+        guard position < bytes.count, isDigit(bytes[position]) else { throw unexpected("expected a digit") }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+        } else {
+            skipDigits()
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            flags.remove(.integer)
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else { throw unexpected("expected a digit after '.'") }
+            skipDigits()
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            flags.remove(.integer)
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard position < bytes.count, isDigit(bytes[position]) else { throw unexpected("expected a digit in the exponent") }
+            skipDigits()
+        }
+        tokens.append(JSONToken(kind: .number, flags: flags, start: UInt32(start), length: UInt32(position - start), next: UInt32(tokens.count + 1)))
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
+    }
+
+    private mutating func skipDigits() {
+        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+
+    /// A string from its opening quote to past its closing quote, checking escapes and UTF-8.
+    private mutating func readString() throws(JSONSyntaxError) {
+        position += 1
+        let start = position
+        var flags: JSONToken.Flags = []
+        while true {
+            // Plain ASCII is by far the most common; one comparison chain per byte.
+            while position < bytes.count {
+                let byte = bytes[position]
+                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
+                position += 1
+            }
+            guard position < bytes.count else { throw error("the string does not end", at: start - 1) }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                flags.insert(.escaped)
+                try readEscape()
+            } else if byte < 0x20 {
+                throw error("a control character must be escaped in a string", at: position)
+            } else {
+                try readMultibyteScalar()
+            }
+        }
+        tokens.append(JSONToken(kind: .string, flags: flags, start: UInt32(start), length: UInt32(position - start), next: UInt32(tokens.count + 1)))
+        position += 1
+    }
+
+    private mutating func readEscape() throws(JSONSyntaxError) {
+        let escape = position
+        position += 1
+        guard position < bytes.count else { throw error("the string does not end", at: escape) }
+        switch bytes[position] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            position += 1
+        case UInt8(ascii: "u"):
+            position += 1
+            let unit = try readHexQuad(escape: escape)
+            switch unit {
+            case 0xD800...0xDBFF:
+                guard bytes.count - position >= 2, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                    throw error("an escaped high surrogate must be followed by an escaped low surrogate", at: escape)
+                }
+                position += 2
+                let low = try readHexQuad(escape: escape)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw error("an escaped high surrogate must be followed by an escaped low surrogate", at: escape)
+                }
+            case 0xDC00...0xDFFF:
+                throw error("an escaped low surrogate without a high surrogate before it", at: escape)
+            default:
+                break
+            }
+        default:
+            throw error("invalid escape sequence", at: escape)
+        }
+    }
+
+    private mutating func readHexQuad(escape: Int) throws(JSONSyntaxError) -> UInt16 {
+        guard bytes.count - position >= 4 else { throw error("\\u must be followed by four hexadecimal digits", at: escape) }
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            guard let digit = JSONReader.hexValue(bytes[position]) else {
+                throw error("\\u must be followed by four hexadecimal digits", at: escape)
+            }
+            value = value << 4 | UInt16(digit)
+            position += 1
+        }
+        return value
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// One scalar of two to four bytes, as UTF-8 allows it: no overlong forms, no surrogates,
+    /// nothing above U+10FFFF (the Unicode standard's table 3-7).
+    private mutating func readMultibyteScalar() throws(JSONSyntaxError) {
+        let lead = bytes[position]
+        let count: Int
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: count = 2
+        case 0xE0: count = 3; secondRange = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: count = 3
+        case 0xED: count = 3; secondRange = 0x80...0x9F
+        case 0xF0: count = 4; secondRange = 0x90...0xBF
+        case 0xF1...0xF3: count = 4
+        case 0xF4: count = 4; secondRange = 0x80...0x8F
+        default: throw error("invalid UTF-8 in a string", at: position)
+        }
+        guard bytes.count - position >= count, secondRange.contains(bytes[position + 1]) else {
+            throw error("invalid UTF-8 in a string", at: position)
+        }
+        for index in 2..<count where bytes[position + index] & 0xC0 != 0x80 {
+            throw error("invalid UTF-8 in a string", at: position)
+        }
+        position += count
+    }
+}

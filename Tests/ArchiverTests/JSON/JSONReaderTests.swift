@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+@testable import Archiver
+
+/// The reader against JSONTestSuite (nst/JSONTestSuite, MIT; fixtures in JSONTestSuite/) and the
+/// choices it documents where RFC 8259 leaves one.
+struct JSONReaderTests {
+    static let suiteFolder: URL = Bundle.module.url(forResource: "JSONTestSuite/test_parsing", withExtension: nil)!
+
+    static func cases(_ prefix: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: suiteFolder.path)) ?? []
+        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
+    }
+
+    static func read(_ name: String) throws -> Data {
+        try Data(contentsOf: suiteFolder.appendingPathComponent(name))
+    }
+
+    /// The outcome of reading `data` through to Foundation objects: a value or a syntax error.
+    static func parse(_ data: Data) -> Result<Any, JSONSyntaxError> {
+        do {
+            let document = try JSONDocument(data: data)
+            return .success((try? document.foundationObject(at: 0)) as Any)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    @Test func theSuiteIsComplete() {
+        #expect(Self.cases("y_").count == 95)
+        #expect(Self.cases("n_").count == 188)
+        #expect(Self.cases("i_").count == 35)
+    }
+
+    @Test(arguments: cases("y_"))
+    func acceptsEveryValidText(_ name: String) throws {
+        let data = try Self.read(name)
+        let document = try JSONDocument(data: data)
+        // Every accepted text also converts to Foundation objects, as JSONSerialization's would.
+        _ = try document.foundationObject(at: 0)
+    }
+
+    @Test(arguments: cases("n_"))
+    func rejectsEveryInvalidText(_ name: String) throws {
+        let data = try Self.read(name)
+        #expect(throws: JSONSyntaxError.self) { try JSONDocument(data: data) }
+    }
+
+    @Test(arguments: cases("i_"))
+    func decidesEveryUndefinedCaseWithoutCrashing(_ name: String) throws {
+        let data = try Self.read(name)
+        switch Self.parse(data) {
+        case .success: break
+        case .failure(let error): #expect(error.byteOffset <= data.count)
+        }
+    }
+
+    /// The documented choices for the implementation-defined cases.
+    @Test func invalidUTF8AndLoneSurrogatesAreErrors() {
+        for name in Self.cases("i_string_") {
+            #expect(throws: JSONSyntaxError.self, "\(name)") { try JSONDocument(data: try Self.read(name)) }
+        }
+        #expect(throws: JSONSyntaxError.self) { try JSONDocument(data: try Self.read("i_object_key_lone_2nd_surrogate.json")) }
+        #expect(throws: JSONSyntaxError.self) { try JSONDocument(data: try Self.read("i_structure_UTF-8_BOM_empty_object.json")) }
+    }
+
+    @Test func numbersOutOfEveryRangeAreReadAndLeftToTheType() throws {
+        for name in Self.cases("i_number_") {
+            _ = try JSONDocument(data: try Self.read(name))
+        }
+        #expect(try JSONDocument(data: try Self.read("i_structure_500_nested_arrays.json")).tokens.count == 500)
+    }
+
+    // MARK: Errors name the place
+
+    @Test func aSyntaxErrorNamesByteLineAndColumn() throws {
+        let text = "{\n  \"id\": \"é\",\n  \"name\" \"x\"\n}"
+        let error = try #require(Self.parse(Data(text.utf8)).failure)
+        #expect(error.line == 3)
+        #expect(error.column == 10)
+        #expect(error.byteOffset == Array(text.utf8).firstIndex(of: UInt8(ascii: "x"))! - 1)
+        #expect(error.message == "expected ':' after a key, found '\"'")
+        #expect(error.description == "invalid JSON at line 3, column 10 (byte \(error.byteOffset)): expected ':' after a key, found '\"'")
+    }
+
+    @Test func truncatedTextsSayTheTextEnded() throws {
+        let error = try #require(Self.parse(Data(#"{"id": [1, 2"#.utf8)).failure)
+        #expect(error.message == "expected ',' or ']', found the end of the text")
+        #expect(error.byteOffset == 12)
+        #expect(try #require(Self.parse(Data()).failure).message == "expected a value, found the end of the text")
+    }
+
+    // MARK: Values
+
+    @Test func stringsDecodeEveryEscape() throws {
+        let text = #"["\"\\\/\b\f\n\r\t\u0041\u00e9\u20AC\uD834\uDD1E", "plain", "é€𝄞"]"#
+        let array = try #require(Self.parse(Data(text.utf8)).success as? [String])
+        #expect(array == ["\"\\/\u{8}\u{C}\n\r\tAé€𝄞", "plain", "é€𝄞"])
+    }
+
+    @Test func integersAreExactAtEveryWidth() throws {
+        let text = "[\(Int64.min), \(Int64.max), \(UInt64.max), -0, 0, 123456789012345678901234567890]"
+        let document = try JSONDocument(data: Data(text.utf8))
+        let elements = Array(JSONElements(document: document, container: 0)).map(\.index)
+        #expect(document.integer(Int64.self, at: elements[0]) == .min)
+        #expect(document.integer(Int64.self, at: elements[1]) == .max)
+        #expect(document.integer(Int64.self, at: elements[2]) == nil)
+        #expect(document.integer(UInt64.self, at: elements[2]) == .max)
+        #expect(document.integer(UInt64.self, at: elements[3]) == 0)
+        #expect(document.integer(UInt64.self, at: elements[0]) == nil)
+        #expect(document.integer(Int8.self, at: elements[4]) == 0)
+        let huge = try #require(try document.foundationObject(at: elements[5]) as? NSDecimalNumber)
+        #expect(huge.stringValue == "123456789012345678901234567890")
+    }
+
+    @Test func doublesRoundTrip() throws {
+        var random = SeededGenerator(seed: SeededGenerator.seed(default: 0xD0_0B1E))
+        var values: [Double] = [0.1, -0.0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .leastNormalMagnitude, 9007199254740992, 123456.789e-20]
+        for _ in 0..<2_000 { values.append(Double(bitPattern: random.next())) }
+        values = values.filter(\.isFinite)
+        let text = "[" + values.map { "\($0)" }.joined(separator: ",") + "]"
+        let document = try JSONDocument(data: Data(text.utf8))
+        for (value, element) in zip(values, JSONElements(document: document, container: 0)) {
+            #expect(document.double(at: element.index)?.bitPattern == value.bitPattern, "\(value)")
+        }
+    }
+
+    @Test func numbersBeyondDoubleAreErrorsNotInfinity() throws {
+        let document = try JSONDocument(data: Data("1e400".utf8))
+        #expect(document.double(at: 0) == nil)
+        #expect(throws: ArchiveDecodingError.self) { try document.foundationObject(at: 0) }
+    }
+
+    @Test func duplicateKeysKeepTheLast() throws {
+        let object = try #require(Self.parse(Data(#"{"a": 1, "a": 2}"#.utf8)).success as? [String: Int])
+        #expect(object == ["a": 2])
+    }
+
+    // MARK: Limits
+
+    @Test func nestingIsBoundedAt512Levels() throws {
+        let deepest = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        #expect(try JSONDocument(data: Data(deepest.utf8)).tokens.count == 512)
+        let tooDeep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+        let error = try #require(Self.parse(Data(tooDeep.utf8)).failure)
+        #expect(error.byteOffset == 512)
+        #expect(error.message == "arrays and objects nest deeper than 512 levels")
+    }
+
+    /// Apple's secondary threads get 512 KiB of stack; reading and converting the deepest text
+    /// allowed, and rejecting a far deeper one, must fit.
+    @Test func deepTextsAreSafeOnA512KiBStack() throws {
+        let deepest = Data((String(repeating: "[{\"a\":", count: 256) + "1" + String(repeating: "}]", count: 256)).utf8)
+        let hostile = Data(String(repeating: "[", count: 1_000_000).utf8)
+        let outcome = Locked<(Bool, Bool)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let deepOK = (try? JSONDocument(data: deepest).foundationObject(at: 0)) != nil
+            let hostileRejected = (try? JSONDocument(data: hostile)) == nil
+            outcome.withLock { $0 = (deepOK, hostileRejected) }
+            done.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        done.wait()
+        let (deepOK, hostileRejected) = try #require(outcome.withLock { $0 })
+        #expect(deepOK)
+        #expect(hostileRejected)
+    }
+
+    /// The worst case for memory is a dense array of one-digit numbers: two bytes of text per
+    /// 16-byte token. Typical responses hold a value every 8 to 20 bytes.
+    @Test func memoryIsASmallMultipleOfTheText() throws {
+        let dense = Data(("[" + Array(repeating: "0", count: 100_000).joined(separator: ",") + "]").utf8)
+        let document = try JSONDocument(data: dense)
+        let footprint = document.bytes.count + document.tokens.capacity * MemoryLayout<JSONToken>.stride
+        #expect(MemoryLayout<JSONToken>.stride == 16)
+        #expect(footprint <= 18 * dense.count)
+        let user = try Data(contentsOf: Self.suiteFolder.appendingPathComponent("y_object_basic.json"))
+        let small = try JSONDocument(data: user)
+        #expect(small.tokens.count == 3)
+    }
+}
+
+extension Result {
+    var success: Success? { if case .success(let value) = self { value } else { nil } }
+    var failure: Failure? { if case .failure(let error) = self { error } else { nil } }
+}
