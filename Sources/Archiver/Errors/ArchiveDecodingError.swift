@@ -38,6 +38,9 @@ public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConv
         case rejected(initializer: String)
         /// A custom transform or validation failed with this message.
         case custom(String)
+        /// The text given to ``Serializable/decode(json:)`` is not valid JSON; the error says
+        /// where.
+        case invalidJSON(JSONSyntaxError)
 
         public var description: String {
             switch self {
@@ -46,6 +49,7 @@ public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConv
             case .invalidValue(let expected, let found): "expected \(expected), found \(found)"
             case .rejected(let initializer): "\(initializer) returned nil"
             case .custom(let message): message
+            case .invalidJSON(let error): error.description
             }
         }
     }

@@ -44,6 +44,8 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
     public let problems: [KeyMapProblem]
     @usableFromInline let isUsable: Bool
     @usableFromInline let construct: @Sendable ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
+    /// Builds a model from parsed JSON, given each field's value token (-1 when missing).
+    @usableFromInline let constructFromJSON: @Sendable ([KeyMapField], JSONDocument, UnsafeBufferPointer<Int32>) throws(ArchiveDecodingError) -> Model
     @usableFromInline let makePlaceholder: @Sendable () -> Model?
     @usableFromInline let readers: Readers
 
@@ -182,6 +184,16 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
                 let field = fields[index]
                 index += 1
                 return try field.decode(Value.self, in: object, from: source, model: Model.self)
+            }
+            return initializer(repeat try next((each Property).self))
+        }
+        self.constructFromJSON = { fields, document, slots throws(ArchiveDecodingError) in
+            var index = 0
+            func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
+                let field = fields[index]
+                let slot = slots[index]
+                index += 1
+                return try field.decode(Value.self, parsedJSON: document, at: slot, model: Model.self)
             }
             return initializer(repeat try next((each Property).self))
         }

@@ -8,6 +8,8 @@ import Foundation
 final class KeyMapField: Sendable {
     @usableFromInline let name: String
     @usableFromInline let serverKey: String
+    /// The server key's bytes, as the JSON reader compares them.
+    let serverJSONKey: JSONKey
     @usableFromInline let archiveKey: String
     @usableFromInline let isExcluded: Bool
     let defaultValue: KeyMapDefault?
@@ -18,6 +20,7 @@ final class KeyMapField: Sendable {
     init(name: String, entry: KeyMapEntry?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy) {
         self.name = name
         serverKey = entry?.serverKey ?? serverKeys.key(for: name)
+        serverJSONKey = JSONKey(serverKey)
         archiveKey = entry?.archiveKey ?? archiveKeys.key(for: name)
         isExcluded = entry?.isExcluded ?? false
         defaultValue = entry?.defaultValue

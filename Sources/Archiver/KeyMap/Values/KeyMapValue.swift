@@ -31,6 +31,18 @@ public protocol KeyMapValue: SendableMetatype {
     /// - Throws: ``ArchiveDecodingError`` whose path is relative to this value.
     init(keyMapValue: Any, from source: KeyMapSource) throws(ArchiveDecodingError)
 
+    /// Reads a value from a value inside a parsed JSON text, as a server sent it. The built-in
+    /// types and key-mapped types read the text directly; the default converts the parsed value
+    /// to Foundation objects and calls ``init(keyMapValue:from:)`` with `.responseObject`, so
+    /// both doors agree.
+    ///
+    /// ```swift
+    /// let user = try User.decode(json: Data(#"{"id": "a", "reviews": []}"#.utf8))
+    /// ```
+    ///
+    /// - Throws: ``ArchiveDecodingError`` whose path is relative to this value.
+    init(parsedJSON: ParsedJSON) throws(ArchiveDecodingError)
+
     /// This value as a property-list value for an archive, or `nil` to leave the key out.
     ///
     /// ```swift

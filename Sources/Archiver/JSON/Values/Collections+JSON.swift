@@ -1,0 +1,75 @@
+extension Optional where Wrapped: KeyMapValue {
+    @inlinable
+    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
+        if value.isNull {
+            self = nil
+        } else {
+            self = try Wrapped(parsedJSON: value)
+        }
+    }
+}
+
+extension Array where Element: KeyMapValue {
+    @inlinable
+    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
+        let elements = try value.elements(for: Self.self, expected: Self.keyMapTypeDescription)
+        self.init()
+        reserveCapacity(elements.count)
+        for element in elements {
+            do {
+                append(try decodeKeyMapValue(Element.self, from: element))
+            } catch {
+                throw error.nested(in: Self.self, at: [.index(count)])
+            }
+        }
+    }
+}
+
+extension Set where Element: KeyMapValue {
+    @inlinable
+    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
+        self.init(try [Element](parsedJSON: value))
+    }
+}
+
+extension Dictionary where Key == String, Value: KeyMapValue {
+    @inlinable
+    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
+        let members = try value.members(for: Self.self, expected: Self.keyMapTypeDescription)
+        self.init(minimumCapacity: members.count)
+        for (key, element) in members {
+            let name = key.string
+            do {
+                self[name] = try decodeKeyMapValue(Value.self, from: element)
+            } catch {
+                throw error.nested(in: Self.self, at: [.key(name)])
+            }
+        }
+    }
+}
+
+extension KeyMapValue where Self: RawRepresentable, RawValue: KeyMapValue {
+    @inlinable
+    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
+        let rawValue: RawValue
+        do {
+            rawValue = try RawValue(parsedJSON: value)
+        } catch {
+            throw .typeMismatch(Self.self, found: value)
+        }
+        guard let decoded = Self(rawValue: rawValue) else { throw .invalidValue(Self.self, found: value) }
+        self = decoded
+    }
+}
+
+extension KeyMapped {
+    @inlinable
+    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
+        self = try Self.keyMap.decode(parsedJSON: value)
+    }
+
+    @inlinable
+    public static func decode(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) -> Self {
+        try keyMap.decode(parsedJSON: value)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import Archiver
+
+/// A recursive key-mapped type: the deepest decoding a JSON text can ask for.
+struct Comment: Equatable {
+    let text: String
+    let replies: [Comment]
+}
+
+extension Comment: KeyMapped { static let keyMap = KeyMap(Comment.init, ["replies": .init(default: [])]) }
+
+/// Key maps reading parsed JSON directly: keys in any order, defaults, nulls, transforms,
+/// exclusions, and the deepest nesting the reader allows.
+struct KeyMapJSONTests {
+    @Test func keysAreFoundInAnyOrderAndTheLastDuplicateCounts() throws {
+        let text = #"{"name": "B", "extra": [1, {"id": "x"}], "id": "a", "name": "C"}"#
+        let restaurant = try Derived.Restaurant.decode(json: Data(text.utf8))
+        #expect(restaurant == Derived.Restaurant(id: "a", name: "C"))
+        #expect(try Derived.Restaurant.decode(responseObject: responseObject(text)) == restaurant)
+    }
+
+    @Test func escapedKeysMatch() throws {
+        let restaurant = try Derived.Restaurant.decode(json: Data(#"{"\u0069d": "a", "n\u0061me": "b"}"#.utf8))
+        #expect(restaurant == Derived.Restaurant(id: "a", name: "b"))
+    }
+
+    @Test func missingAndNullValuesTakeTheDefault() throws {
+        let review = try Derived.Review.decode(json: Data(#"{"id": "r", "restaurant": {"id": "a", "name": "b"}, "text": null}"#.utf8))
+        #expect(review.rating == 0)
+        #expect(review.text == "")
+        let error = try #require(decodingError { () throws(ArchiveDecodingError) in
+            try Derived.Review.decode(json: Data(#"{"id": null, "restaurant": {"id": "a", "name": "b"}}"#.utf8))
+        })
+        #expect(error.description == "Review.id: expected String, found null")
+    }
+
+    @Test func transformsAndExclusionsBehaveAsFromAResponseObject() throws {
+        let text = #"{"price_cents": 250, "draft": true}"#
+        let fromText = try Priced.decode(json: Data(text.utf8))
+        #expect(fromText == Priced(price: 2.5, draft: false))
+        #expect(try Priced.decode(responseObject: responseObject(text)) == fromText)
+    }
+
+    @Test func aWrongNestedTypeNamesThePath() throws {
+        let text = #"{"text": "a", "replies": [{"text": "b", "replies": [{"text": 4}]}]}"#
+        let error = try #require(decodingError { () throws(ArchiveDecodingError) in try Comment.decode(json: Data(text.utf8)) })
+        #expect(error.description == "Comment.replies[0].replies[0].text: expected String, found number 4")
+    }
+
+    /// The deepest text the reader accepts, decoded into a recursive type on a thread with
+    /// Apple's default secondary-thread stack, 512 KiB.
+    @Test func theDeepestRecursiveDecodeFitsA512KiBStack() throws {
+        let levels = JSONReader.maximumDepth / 2
+        let text = String(repeating: #"{"text": "x", "replies": ["#, count: levels) + String(repeating: "]}", count: levels)
+        let data = Data(text.utf8)
+        let depth = Locked<Int?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            var comment = try? Comment.decode(json: data)
+            var levels = 0
+            while let current = comment {
+                levels += 1
+                comment = current.replies.first
+            }
+            depth.withLock { $0 = levels }
+            done.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        done.wait()
+        #expect(depth.withLock { $0 } == levels)
+    }
+}
+
+struct Priced: Equatable {
+    let price: Double
+    let draft: Bool
+}
+
+extension Priced: KeyMapped {
+    static let keyMap = KeyMap(Priced.init, [
+        "price": .transform(server: "price_cents", decode: { value throws(ArchiveDecodingError) in
+            try Double(keyMapValue: value, from: .responseObject) / 100
+        }, encode: { price in price * 100 }),
+        "draft": .excluded(default: false),
+    ])
+}
