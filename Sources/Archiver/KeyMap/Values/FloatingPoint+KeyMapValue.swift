@@ -27,6 +27,8 @@ extension Float: KeyMapValue {
         if let float = value as? Float, type(of: value) == Float.self {
             self = float
         } else if let number = NumberClassification.number(value) {
+            // A finite number beyond Float's range would become infinity: not lossless.
+            guard number.floatValue.isFinite || !number.doubleValue.isFinite else { throw .invalidValue(Float.self, found: value) }
             self = number.floatValue
         } else if let string = value as? String {
             guard let float = Float(string) else { throw .invalidValue(Float.self, found: value) }
