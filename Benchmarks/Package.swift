@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ArchiverBenchmarks",
+            exclude: ["Fixtures/repository.json"],
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]

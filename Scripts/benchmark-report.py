@@ -4,6 +4,11 @@
     python3 Scripts/benchmark-report.py                                # run everything (about 20 minutes), then write
     python3 Scripts/benchmark-report.py --from Docs/performance.json   # write again from a saved run
     python3 Scripts/benchmark-report.py --filter 'load\\..*'            # run part of the suite
+    python3 Scripts/benchmark-report.py --filter '(fromjson|archive)\\..*' --note 'shared machine'
+
+A run with --filter replaces only the benchmarks it ran in Docs/performance.json and keeps the
+others from earlier runs; the section says which run each operation's figures come from, with
+--note's words on the conditions (another build running, an idle machine).
 
 Every run is saved to Docs/performance.json (medians, machine, command), which --from reads back, as
 it reads package-benchmark's own Influx CSV export (`--format influx`). The script owns the README between
@@ -29,6 +34,7 @@ SAVED = os.path.join(ROOT, "Docs", "performance.json")
 BEGIN, END = "<!-- performance:begin -->", "<!-- performance:end -->"
 
 OPERATIONS = [
+    ("fromjson", "JSON text → value"),
     ("serialize", "response object → value"),
     ("archive", "value → `Archive`"),
     ("unarchive", "`Archive` → value"),
@@ -37,12 +43,14 @@ OPERATIONS = [
     ("loadall", "1,000 files of one type → values"),
 ]
 # Every way the suite is meant to have, in table order; a way missing from a run is named as missing.
-WAYS = ["handwritten", "derived", "derivedmirror", "codable", "keyedarchiver", "plistserialization", "floor"]
+WAYS = ["handwritten", "derived", "derivedmirror", "codable", "jsonserialization", "keyedarchiver", "plistserialization", "floor"]
 WAY_NOTES = {
     "handwritten": "the tutorial's conformances, through `Archiver`",
     "derived": "the same user with a key map (the fast form: one reader per property), through `Archiver`",
     "derivedmirror": "the same user with the zero-configuration key map (names from `Mirror` on every `archiveValue`)",
-    "codable": "the Codable bridge; `PropertyListEncoder`/`Decoder` for bytes",
+    "codable": "the Codable bridge; `PropertyListEncoder`/`Decoder` for bytes; for `fromjson`, `JSONDecoder` into a Codable twin",
+    "jsonserialization": "`fromjson` only: `JSONSerialization`, then the key map (`decode(responseObject:)`), the way "
+                         "from JSON text before `decode(json:)`",
     "keyedarchiver": "Archiver 0.6's storage: `NSKeyedArchiver` of the archive dictionary. Run up to 100 "
                      "reviews only (`loadall` at 3): on Linux it grows with the square of the reviews, "
                      "about 47 s to encode a user with 1,000 (measured once, outside the suite)",
@@ -50,10 +58,13 @@ WAY_NOTES = {
     "floor": "an atomic write and a read of the library's bytes, nothing else",
 }
 COLORS = {
-    "handwritten": "#1f77b4", "derived": "#2ca02c", "derivedmirror": "#98df8a", "codable": "#9467bd",
+    "handwritten": "#1f77b4", "derived": "#2ca02c", "derivedmirror": "#98df8a", "codable": "#9467bd", "jsonserialization": "#bcbd22",
     "keyedarchiver": "#d62728", "plistserialization": "#ff7f0e", "floor": "#7f7f7f",
 }
 LOADALL_FILES = 1_000
+# The named payload `fromjson` also reads, besides the user at each size: one GitHub repository.
+REPOSITORY = "repository"
+FIXTURES = os.path.join(ROOT, "Benchmarks", "Benchmarks", "ArchiverBenchmarks", "Fixtures")
 BENCHMARK_COMMAND = "swift package --package-path Benchmarks benchmark"
 REPORT_COMMAND = "python3 Scripts/benchmark-report.py"
 
@@ -155,8 +166,47 @@ def load_saved(path):
 # MARK: Figures
 
 def split(name):
+    """(operation, way, size): the size is a number of reviews, or a named payload such as `repository`."""
     operation, way, reviews = name.split(".")
-    return operation, way, int(reviews)
+    return operation, way, int(reviews) if reviews.isdigit() else reviews
+
+
+def size_key(size):
+    return (isinstance(size, str), size if isinstance(size, int) else 0, str(size))
+
+
+def size_label(size):
+    return f"{size:,}" if isinstance(size, int) else f"{size} (one)"
+
+
+def json_bytes(size):
+    """The bytes of JSON text `fromjson` reads at a size, made as Benchmarks' Fixtures/UserResponse.swift makes them."""
+    try:
+        if size == REPOSITORY:
+            return os.path.getsize(os.path.join(FIXTURES, "repository.json"))
+        with open(os.path.join(FIXTURES, "UserResponse.swift"), encoding="utf-8") as file:
+            source = file.read()
+    except OSError:
+        return None
+    if size == 3:
+        literal = source.split('static let tutorialJSON = #"""\n', 1)[1].split('\n    """#', 1)[0]
+        return len("\n".join(line[4:] for line in literal.split("\n")).encode("utf-8"))
+    templates = re.findall(r'\("([^"]+)", "(\d)", "([^"]+)"\)', source.split("tutorialReviews", 1)[1])[:3]
+    reviews = []
+    for index in range(size):
+        name, rating, text = templates[index % 3]
+        reviews.append(f'{{"id": "review-{index}", "restaurant": {{"id": "restaurant-{index}", "name": "{name} {index}"}}, '
+                       f'"star_rating": "{rating}", "text": "{text}"}}')
+    text = '{"id": "abcd-efgh-ijkl-mnop", "name": "George Costanza", "user_reviews": [\n' + ",\n".join(reviews) + "\n]}"
+    return len(text.encode("utf-8"))
+
+
+def throughput(ns, size):
+    """MB/s of JSON text, for `fromjson`."""
+    size_bytes = json_bytes(size)
+    if not ns or not size_bytes:
+        return None
+    return size_bytes / (ns / 1e9) / 1e6
 
 
 def duration(ns):
@@ -189,7 +239,9 @@ def times(value):
 
 
 def handled(operation, reviews):
-    """The reviews one run goes through: `loadall` reads 1,000 users."""
+    """The reviews one run goes through: `loadall` reads 1,000 users; a named payload is one thing."""
+    if isinstance(reviews, str):
+        return 1
     return reviews * (LOADALL_FILES if operation == "loadall" else 1)
 
 
@@ -199,7 +251,7 @@ def wall(results, operation, way, reviews):
 
 
 def sizes_of(results, operation):
-    return sorted({split(name)[2] for name in results if split(name)[0] == operation})
+    return sorted({split(name)[2] for name in results if split(name)[0] == operation}, key=size_key)
 
 
 def ways_of(results):
@@ -213,6 +265,38 @@ def targets(results):
     """The issue's targets, each as (target, verdict, measured figures)."""
     rows = []
     ways = ways_of(results)
+
+    sizes = sizes_of(results, "fromjson")
+    for other, limit, aim in (("codable", 1.0, 0.5), ("jsonserialization", 0.5, None)):
+        target = f"`fromjson`: derived at most {limit:.1f}× `{other}` at every size" + (f" (aim {aim:.1f}×)" if aim else "")
+        figures = [(size, ratio(wall(results, "fromjson", "derived", size), wall(results, "fromjson", other, size))) for size in sizes]
+        figures = [(size, value) for size, value in figures if value is not None]
+        if not figures:
+            rows.append((target, "NOT MEASURED", f"no `fromjson` figures for `derived` and `{other}` in this run"))
+            continue
+        verdict = "PASS" if all(value <= limit for _, value in figures) else "MISS"
+        if aim and verdict == "PASS" and all(value <= aim for _, value in figures):
+            verdict = "PASS (aim met)"
+        rows.append((target, verdict, ", ".join(f"{value:.2f}× at {size_label(size)}" for size, value in figures)))
+    target = "`fromjson`: derived's peak memory no more than `codable`'s"
+    figures = []
+    for size in sizes:
+        derived, codable = (results.get(f"fromjson.{way}.{size}") for way in ("derived", "codable"))
+        if derived and codable and derived["peak_bytes"] and codable["peak_bytes"]:
+            figures.append((size, derived["peak_bytes"], codable["peak_bytes"]))
+    if figures:
+        verdict = "PASS" if all(mine <= theirs for _, mine, theirs in figures) else "MISS"
+        rows.append((target, verdict, ", ".join(f"{megabytes(mine)} vs {megabytes(theirs)} at {size_label(size)}" for size, mine, theirs in figures)))
+    else:
+        rows.append((target, "NOT MEASURED", "no `fromjson` memory figures in this run"))
+    target = "`fromjson`: derived reads at least 100 MB/s of JSON text (aim)"
+    figures = [(size, throughput(wall(results, "fromjson", "derived", size), size)) for size in sizes]
+    figures = [(size, value) for size, value in figures if value is not None]
+    if figures:
+        verdict = "PASS" if all(value >= 100 for _, value in figures) else "MISS"
+        rows.append((target, verdict, ", ".join(f"{value:.0f} MB/s at {size_label(size)}" for size, value in figures)))
+    else:
+        rows.append((target, "NOT MEASURED", "no `fromjson` figures for `derived` in this run"))
 
     for operation in ("serialize", "archive"):
         target = f"`{operation}`: derived within 1.5× of hand-written"
@@ -272,6 +356,8 @@ def operation_table(results, operation):
     with_codable = "codable" in ways and operation != "loadall"
     with_floor = "floor" in ways
     header = ["way", "reviews", "wall clock (median)", "per review", "CPU (median)", "mallocs", "peak memory", "× hand-written"]
+    if operation == "fromjson":
+        header.insert(4, "MB/s of JSON")
     if with_codable:
         header.append("× codable")
     if with_floor:
@@ -283,11 +369,15 @@ def operation_table(results, operation):
             if not entry:
                 continue
             time = entry["wall_ns"]
+            per_review = time / handled(operation, reviews) if time and isinstance(reviews, int) else None
             row = [
-                f"`{way}`", f"{reviews:,}", duration(time), duration(time / handled(operation, reviews) if time else None),
+                f"`{way}`", size_label(reviews), duration(time), duration(per_review),
                 duration(entry["cpu_ns"]), count(entry["mallocs"]), megabytes(entry["peak_bytes"]),
                 times(ratio(time, wall(results, operation, "handwritten", reviews))),
             ]
+            if operation == "fromjson":
+                speed = throughput(time, reviews)
+                row.insert(4, "–" if speed is None else f"{speed:.0f}")
             if with_codable:
                 row.append(times(ratio(time, wall(results, operation, "codable", reviews))))
             if with_floor:
@@ -301,8 +391,23 @@ def section(saved):
     host = saved["machine"]
     ways = ways_of(results)
     missing = [way for way in WAYS if way not in ways]
-    measured = f"on {saved['measured']}" if saved.get("measured") else "in an earlier run"
-    commit = f" at commit `{saved['commit']}`" if saved.get("commit") else ""
+    runs = saved.get("runs") or []
+    if len(runs) > 1:
+        def described(run):
+            operations = ", ".join(f"`{operation}`" for operation in run["operations"])
+            text = f"{operations} on {run['measured']} at commit `{run['commit']}`"
+            if run.get("filter"):
+                text += f" (`--filter '{run['filter']}'`)"
+            if run.get("note"):
+                text += f", {run['note']}"
+            return text
+        measured = "in several runs (" + "; ".join(described(run) for run in runs) + ")"
+        commit = ""
+    else:
+        measured = f"on {saved['measured']}" if saved.get("measured") else "in an earlier run"
+        commit = f" at commit `{saved['commit']}`" if saved.get("commit") else ""
+        if runs and runs[0].get("note"):
+            commit += f" ({runs[0]['note']})"
 
     parts = [
         "## Performance",
@@ -340,6 +445,13 @@ def section(saved):
         "`× hand-written` is a way's wall clock over "
         "`handwritten`'s at the same size (above 1 is slower); `× codable` and `× floor` the same against "
         "`codable` and the bare I/O.",
+        "",
+        "`fromjson` starts from the JSON text as `Data` and ends with the value: the user at each size, and one "
+        "GitHub repository as the REST API returns it (`Benchmarks/Benchmarks/ArchiverBenchmarks/Fixtures/"
+        "repository.json`: about 6 KB, nested owner and license objects, nulls, ISO 8601 dates, URLs, and some "
+        "70 keys the model does not read). `MB/s of JSON` is the text's size over the wall clock. The other "
+        "operations start from what the step before produced, so `serialize`'s `× codable` compares the Codable "
+        "bridge on an already-parsed dictionary, not `JSONDecoder` on text.",
         "",
         "### Targets",
         "",
@@ -381,7 +493,8 @@ def chart(results):
     height = legend_height + rows * (panel_height + margin_top + margin_bottom) + 10
 
     per_review = [results[name]["wall_ns"] / handled(split(name)[0], split(name)[2])
-                  for name in results if split(name)[0] in operations and results[name]["wall_ns"]]
+                  for name in results if split(name)[0] in operations and results[name]["wall_ns"]
+                  and isinstance(split(name)[2], int)]
     low = 10 ** math.floor(math.log10(min(per_review))) if per_review else 1
     high = 10 ** math.ceil(math.log10(max(per_review))) if per_review else 1e6
     if high <= low:
@@ -446,7 +559,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--from", dest="source", metavar="FILE",
                         help="write from a saved run (Docs/performance.json, or a package-benchmark Influx CSV export) instead of running")
-    parser.add_argument("--filter", help="run only the benchmarks matching this regular expression")
+    parser.add_argument("--filter", help="run only the benchmarks matching this regular expression, keeping the saved figures of the others")
+    parser.add_argument("--note", help="the conditions of this run, in words, for the README (such as 'shared machine, other builds running')")
     arguments = parser.parse_args()
 
     if arguments.source:
@@ -454,13 +568,32 @@ def main():
     else:
         results = results_from_influx(run_suite(arguments.filter))
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip()
-        saved = {
+        run = {
             "measured": datetime.date.today().isoformat(),
             "commit": commit or None,
+            "filter": arguments.filter,
+            "note": arguments.note,
+            "operations": sorted({split(name)[0] for name in results}),
+        }
+        saved = {
+            "measured": run["measured"],
+            "commit": run["commit"],
             "machine": machine(),
             "command": BENCHMARK_COMMAND,
             "results": results,
+            "runs": [run],
         }
+        if arguments.filter and os.path.exists(SAVED):
+            earlier = load_saved(SAVED)
+            kept = {name: entry for name, entry in earlier["results"].items() if name not in results}
+            saved["results"] = {**kept, **results}
+            earlier_runs = earlier.get("runs") or [{
+                "measured": earlier.get("measured"), "commit": earlier.get("commit"), "filter": None, "note": None,
+                "operations": sorted({split(name)[0] for name in earlier["results"]}),
+            }]
+            for previous in earlier_runs:
+                previous["operations"] = [operation for operation in previous["operations"] if operation not in run["operations"]]
+            saved["runs"] = [previous for previous in earlier_runs if previous["operations"]] + [run]
         os.makedirs(os.path.dirname(SAVED), exist_ok=True)
         with open(SAVED, "w", encoding="utf-8") as file:
             json.dump(saved, file, indent=1, sort_keys=True, ensure_ascii=False)

@@ -3,6 +3,8 @@
 //     swift package --package-path Benchmarks benchmark                      # all of it: 20 minutes on a shared 2-core machine
 //     swift package --package-path Benchmarks benchmark --filter 'load\..*'  # one operation
 //     python3 Scripts/benchmark-report.py                                    # all of it, into README.md
+//     ARCHIVER_PROBE=fromjson.derived.1000:50 valgrind --tool=callgrind \
+//         Benchmarks/.build/release/ArchiverBenchmarks                       # instruction counts (Support/Probe.swift)
 //
 // The ways and what each does are in Ways/; the responses they start from in Fixtures/.
 import Benchmark
@@ -14,6 +16,10 @@ let benchmarks: @Sendable () -> Void = {
             for reviews in sizes(of: operation) where reviews <= way.maximumReviews[operation, default: .max] {
                 let name = "\(operation.rawValue).\(way.name).\(reviews)"
                 let scratch = Scratch(name)
+                Probe.runIfRequested(name) {
+                    try scratch.create()
+                    return try prepare(try UserResponse(reviews: reviews), scratch)
+                }
                 Benchmark(name, configuration: configuration(operation, reviews: reviews)) { (benchmark: Benchmark, run: Run) in
                     for _ in benchmark.scaledIterations {
                         try run()
@@ -25,6 +31,16 @@ let benchmarks: @Sendable () -> Void = {
                     scratch.remove()
                 }
             }
+        }
+    }
+    for (way, prepare) in RepositoryFromJSON.ways {
+        Probe.runIfRequested("\(Operation.fromjson.rawValue).\(way).\(RepositoryFromJSON.name)") { try prepare(try RepositoryFromJSON.fixture()) }
+        Benchmark("\(Operation.fromjson.rawValue).\(way).\(RepositoryFromJSON.name)", configuration: configuration(.fromjson, reviews: 3)) { benchmark, run in
+            for _ in benchmark.scaledIterations {
+                try run()
+            }
+        } setup: {
+            try prepare(try RepositoryFromJSON.fixture())
         }
     }
 }

@@ -48,6 +48,33 @@ struct KeyMapJSONTests {
         #expect(error.description == "Comment.replies[0].replies[0].text: expected String, found number 4")
     }
 
+    /// A hand-written property type, with no `init(parsedJSON:)` of its own, gets the parsed
+    /// value as Foundation objects; a hand-written type holding derived ones gets its response object.
+    @Test func handWrittenAndDerivedTypesMixInJSON() throws {
+        let text = #"{"id": "v", "restaurant": {"id": "a", "name": "Monk's"}, "restaurants": [{"id": "b", "name": "B"}]}"#
+        let visit = try Visit.decode(json: Data(text.utf8))
+        #expect(visit.restaurant.name == "Monk's")
+        #expect(visit.restaurants.map(\.id) == ["b"])
+        let error = try #require(decodingError { () throws(ArchiveDecodingError) in
+            try Visit.decode(json: Data(#"{"id": "v", "restaurant": {"id": "a"}}"#.utf8))
+        })
+        #expect(error.description == "Visit.restaurant: init?(responseObject:) returned nil")
+        let favorites = try Favorites.decode(json: Data(#"{"owner": "g", "restaurants": [{"id": "a", "name": "A"}, {"id": 1}]}"#.utf8))
+        #expect(favorites.restaurants.map(\.id) == ["a"])
+    }
+
+    @Test func parsedJSONGivesFoundationObjectsAsJSONSerializationDoes() throws {
+        let document = try JSONDocument(data: Data(#"{"a": [1, 2.5, true, null, "x"], "b": {}}"#.utf8))
+        let object = try #require(try document.root.foundationObject as? [String: Any])
+        let array = try #require(object["a"] as? [Any])
+        #expect((array[0] as? NSNumber)?.int64Value == 1)
+        #expect(array[1] as? Double == 2.5)
+        #expect(isBoolean(array[2]) && array[2] as? Bool == true)
+        #expect(array[3] is NSNull)
+        #expect(array[4] as? String == "x")
+        #expect((object["b"] as? [String: Any])?.isEmpty == true)
+    }
+
     /// The deepest text the reader accepts, decoded into a recursive type on a thread with
     /// Apple's default secondary-thread stack, 512 KiB.
     @Test func theDeepestRecursiveDecodeFitsA512KiBStack() throws {

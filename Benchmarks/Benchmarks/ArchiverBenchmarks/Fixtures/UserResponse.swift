@@ -3,13 +3,21 @@ import Foundation
 
 /// The server response every way starts from: a user with some number of reviews, as JSON text and
 /// as the response object `JSONSerialization` makes of it, the way an app receives it.
-struct UserResponse {
+final class UserResponse {
     /// The number of reviews the user has written.
     let reviews: Int
     /// The response as the server sends it.
     let json: String
-    /// The response as `JSONSerialization` parses it.
-    let responseObject: ResponseObject
+    /// The JSON text as the bytes a server sends.
+    var jsonData: Data { Data(json.utf8) }
+    /// The response as `JSONSerialization` parses it, made when first asked for, so that
+    /// `fromjson` runs, which start from the text, do not hold it in memory.
+    lazy var responseObject: ResponseObject = {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? ResponseObject else {
+            fatalError("the JSON of a user with \(reviews) reviews is not an object")
+        }
+        return object
+    }()
 
     /// The sizes measured: the tutorial's user, then users a hundred, a thousand and ten thousand times as busy.
     static let sizes = [3, 100, 1_000, 10_000]
@@ -19,10 +27,6 @@ struct UserResponse {
     init(reviews: Int) throws {
         self.reviews = reviews
         json = reviews == 3 ? Self.tutorialJSON : Self.json(reviews: reviews)
-        guard let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? ResponseObject else {
-            throw FixtureError("the JSON of a user with \(reviews) reviews is not an object")
-        }
-        responseObject = object
     }
 
     /// The same user under another id, for filling a folder with many users.

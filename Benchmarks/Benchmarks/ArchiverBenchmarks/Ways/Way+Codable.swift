@@ -3,7 +3,7 @@ import Benchmark
 import Foundation
 
 extension Way {
-    /// Codable: the library's bridge between response objects, archives and Codable values, and
+    /// Codable: `JSONDecoder` from JSON text; the library's bridge between response objects, archives and Codable values, and
     /// `PropertyListEncoder`/`PropertyListDecoder` (binary) with ``PlainFile`` for bytes — what a
     /// Codable app does without this library.
     static func codable() -> Way {
@@ -20,7 +20,13 @@ extension Way {
         func load(_ path: String) throws -> CodableUser {
             try decoder.decode(CodableUser.self, from: try PlainFile.contents(of: path))
         }
+        let jsonDecoder = JSONDecoder()
         return Way(name: "codable", operations: [
+            .fromjson: { response, _ in
+                let json = response.jsonData
+                try check(try jsonDecoder.decode(CodableUser.self, from: json), response, "codable fromjson")
+                return { blackHole(try jsonDecoder.decode(CodableUser.self, from: json)) }
+            },
             .serialize: { response, _ in
                 let responseObject = response.responseObject
                 try check(try user(responseObject), response, "codable serialize")

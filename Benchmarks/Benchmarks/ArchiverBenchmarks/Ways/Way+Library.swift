@@ -6,9 +6,10 @@ extension Way {
     /// Through the library, as an app uses it: the type's `Serializable` and `ArchiveRepresentable`
     /// conformances, and an `Archiver` that stores to and loads from the scratch folder.
     ///
-    /// `handwritten` is the tutorial's `User`; `derived` will be the same user with a key map.
-    static func library<Value: Cachable>(_ name: String, _: Value.Type) -> Way {
-        Way(name: name, operations: [
+    /// `handwritten` is the tutorial's `User`; `derived` the same user with a key map.
+    /// `fromjson` is measured as `fromJSON` says, or not at all when it is `nil`.
+    static func library<Value: Cachable>(_ name: String, _: Value.Type, fromJSON: FromJSON? = nil) -> Way {
+        var operations: [Operation: Prepare] = [
             .serialize: { response, _ in
                 let responseObject = response.responseObject
                 try checkArchive(try Value.decode(responseObject: responseObject).archiveValue, of: response, "\(name) serialize")
@@ -47,7 +48,37 @@ extension Way {
                 guard count == loadAllCount else { throw FixtureError("\(name) loadall loaded \(count) of \(loadAllCount)") }
                 return { blackHole(try archiver.loadAll(Value.self)) }
             },
-        ])
+        ]
+        switch fromJSON {
+        case .decodeJSON:
+            operations[.fromjson] = { response, _ in
+                let json = response.jsonData
+                try checkArchive(try Value.decode(json: json).archiveValue, of: response, "\(name) fromjson")
+                return { blackHole(try Value.decode(json: json)) }
+            }
+        case .jsonSerialization:
+            operations[.fromjson] = { response, _ in
+                let json = response.jsonData
+                let read = { () throws -> Value in
+                    guard let object = try JSONSerialization.jsonObject(with: json) as? ResponseObject,
+                          let value = Value(responseObject: object) else { throw FixtureError("\(name) fromjson failed") }
+                    return value
+                }
+                try checkArchive(try read().archiveValue, of: response, "\(name) fromjson")
+                return { blackHole(try read()) }
+            }
+        case nil:
+            break
+        }
+        return Way(name: name, operations: operations)
+    }
+
+    /// How a library way reads JSON text.
+    enum FromJSON {
+        /// `decode(json:)`: the library's reader.
+        case decodeJSON
+        /// `JSONSerialization`, then the type's `init?(responseObject:)`.
+        case jsonSerialization
     }
 }
 

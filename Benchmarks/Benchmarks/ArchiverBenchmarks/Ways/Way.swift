@@ -3,6 +3,8 @@ import Foundation
 
 /// A step on the way from a server response to a file and back, as benchmark names spell it.
 enum Operation: String, CaseIterable {
+    /// JSON text → value, as an app receives a server's response.
+    case fromjson
     /// Response object → value.
     case serialize
     /// Value → `Archive`.
@@ -43,10 +45,11 @@ struct Way {
     /// A way joins by adding a line here.
     static var all: [Way] {
         [
-            .library("handwritten", User.self),
-            .library("derived", DerivedUser.self),
+            .library("handwritten", User.self, fromJSON: .jsonSerialization),
+            .library("derived", DerivedUser.self, fromJSON: .decodeJSON),
             .library("derivedmirror", MirrorUser.self),
             .codable(),
+            .jsonSerialization(),
             .keyedArchiver(User.self),
             .propertyListSerialization(User.self),
             .floor(User.self),
