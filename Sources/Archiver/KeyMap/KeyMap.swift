@@ -51,10 +51,22 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
 
     /// How archiving reads the properties.
     @usableFromInline enum Readers: Sendable {
-        /// One reader per property, through the readers the map was given.
-        case readers([@Sendable (Model) -> Any?])
+        /// The archive key and reader of each property that is not excluded: everything
+        /// archiving needs, in one array, so that the loop touches no field.
+        case readers([ArchiveEntry])
         /// One encoder per property, for the values `Mirror` reports.
         case mirror([@Sendable (Any) -> Any?])
+    }
+
+    /// One archived property: its archive key and how to read it.
+    @usableFromInline struct ArchiveEntry: Sendable {
+        @usableFromInline let key: String
+        @usableFromInline let read: @Sendable (Model) -> Any?
+
+        @usableFromInline init(key: String, read: @escaping @Sendable (Model) -> Any?) {
+            self.key = key
+            self.read = read
+        }
     }
 
     /// A key map that learns the property names by reflection and reads properties with `Mirror`.
@@ -145,7 +157,9 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
             readerChecks = KeyMapReaderCheck(readValues: described, propertyValues: Reflection.propertyDescriptions(of: instance))
         }
         self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, readerCheck: readerChecks) { fields in
-            .readers(zip(fields, makers).map { field, make in make(field) })
+            .readers(zip(fields, makers).filter { field, _ in !field.isExcluded }.map { field, make in
+                ArchiveEntry(key: field.archiveKey, read: make(field))
+            })
         }
     }
 
@@ -275,9 +289,9 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
     public func archive(of model: Model) -> Archive {
         var archive = Archive(minimumCapacity: fields.count)
         switch readers {
-        case .readers(let readers):
-            for index in fields.indices where !fields[index].isExcluded {
-                if let value = readers[index](model) { archive[fields[index].archiveKey] = value }
+        case .readers(let entries):
+            for entry in entries {
+                if let value = entry.read(model) { archive[entry.key] = value }
             }
         case .mirror(let encoders):
             let values = Reflection.propertyValues(of: model)

@@ -22,7 +22,13 @@ extension Array: KeyMapValue where Element: KeyMapValue {
 
     @inlinable
     public var keyMapArchiveValue: Any? {
-        compactMap { $0.keyMapArchiveValue }
+        // Reserved up front, as `map` would: `compactMap` grows the array from empty.
+        var values: [Any] = []
+        values.reserveCapacity(count)
+        for element in self {
+            if let value = element.keyMapArchiveValue { values.append(value) }
+        }
+        return values
     }
 
     public static var keyMapPlaceholder: [Element]? { [] }
