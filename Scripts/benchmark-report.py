@@ -422,7 +422,8 @@ def section(saved):
         "",
         "Benchmarks are named `<operation>.<way>.<reviews>` (`swift package --package-path Benchmarks benchmark "
         "--filter 'store\\..*'` runs one operation). The user is the tutorial's, with 3 reviews, and the same user "
-        "with 100, 1,000 and 10,000 reviews, parsed from JSON text by `JSONSerialization` as an app receives it. "
+        "with 100, 1,000 and 10,000 reviews: for `fromjson` its JSON text, for `serialize` the response object "
+        "`JSONSerialization` makes of that text. "
         "The ways:",
         "",
     ]
