@@ -20,7 +20,7 @@ work=".build-fuzz/$target"
 mkdir -p "$work/corpus" "$work/artifacts"
 binary="$work/fuzz-$target"
 mapfile -t library < <(find Sources/Archiver -name '*.swift' | sort)
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name Archiver \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name Archiver -package-name Archiver \
     "${library[@]}" "$source_file" -o "$binary" 2> "$work/build.log" || { cat "$work/build.log" >&2; exit 1; }
 
 export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp print_suppressions=0"

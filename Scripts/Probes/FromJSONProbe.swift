@@ -1,0 +1,49 @@
+// Instruction counts of decode(json:), compiled into one module with the library's sources by
+// Scripts/callgrind.sh: the tutorial's user with 1,000 reviews (as Benchmarks' UserResponse
+// makes it) and the GitHub repository fixture, decoded a fixed number of times.
+import Foundation
+
+struct ProbeRestaurant { let id: String; let name: String }
+struct ProbeReview { let id: String; let restaurant: ProbeRestaurant; let rating: Int; let text: String }
+struct ProbeUser { let id: String; let name: String; let reviews: [ProbeReview] }
+
+extension ProbeRestaurant: KeyMapped { static let keyMap = KeyMap(ProbeRestaurant.init, reading: \.id, \.name) }
+extension ProbeReview: KeyMapped {
+    static let keyMap = KeyMap(ProbeReview.init, [
+        "rating": .init(server: "star_rating", default: 0),
+        "text": .init(default: ""),
+    ], reading: \.id, \.restaurant, \.rating, \.text)
+}
+extension ProbeUser: KeyMapped {
+    static let keyMap = KeyMap(ProbeUser.init, [
+        "name": .init(default: "Guest"),
+        "reviews": .init(server: "user_reviews", default: []),
+    ], reading: \.id, \.name, \.reviews)
+}
+
+func userJSON(reviews count: Int) -> Data {
+    let templates = [
+        ("The Original Soup Man", "4", "Good soup! One star off for forgeting the bread."),
+        ("La Boîte en Bois", "4", "I've heard the risotto is very good here."),
+        ("Monk's Café", "5", "Always a consistent experience. Great atmosphere."),
+    ]
+    let reviews = (0..<count).map { index in
+        let (restaurant, rating, text) = templates[index % 3]
+        return #"{"id": "review-\#(index)", "restaurant": {"id": "restaurant-\#(index)", "name": "\#(restaurant) \#(index)"}, "star_rating": "\#(rating)", "text": "\#(text)"}"#
+    }
+    return Data((#"{"id": "abcd-efgh-ijkl-mnop", "name": "George Costanza", "user_reviews": ["# + "\n" + reviews.joined(separator: ",\n") + "\n]}").utf8)
+}
+
+@main
+enum FromJSONProbe {
+    static func main() throws {
+        let arguments = CommandLine.arguments
+        let iterations = arguments.count > 1 ? Int(arguments[1]) ?? 0 : 0
+        let json = userJSON(reviews: 1_000)
+        var reviews = 0
+        for _ in 0..<iterations {
+            reviews += try ProbeUser.decode(json: json).reviews.count
+        }
+        guard reviews == iterations * 1_000 else { fatalError("decoded \(reviews) reviews") }
+    }
+}

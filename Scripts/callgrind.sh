@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Instruction counts per run of a probe, to judge whether an optimisation makes CPU work cheaper
+# on a shared machine whose wall clock moves ±15%:
+#
+#     Scripts/callgrind.sh FromJSON 20     # Ir per decode(json:) of the 1,000-review user
+#
+# The probe (Scripts/Probes/<Name>Probe.swift) is compiled with the library's sources into one
+# module (-O, whole module) under .build-callgrind/, outside package-benchmark, whose malloc
+# interposer valgrind cannot run. It runs once with 0 iterations and once with N, and the
+# difference over N is printed with the top functions (callgrind_annotate) in
+# .build-callgrind/<Name>.annotate.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+name=${1:?usage: Scripts/callgrind.sh <probe> <iterations>}
+iterations=${2:?usage: Scripts/callgrind.sh <probe> <iterations>}
+work=".build-callgrind"
+mkdir -p "$work"
+binary="$work/$name"
+mapfile -t library < <(find Sources/Archiver -name '*.swift' | sort)
+swiftc -O -wmo -parse-as-library -module-name Archiver -package-name Archiver "${library[@]}" "Scripts/Probes/${name}Probe.swift" -o "$binary" \
+    2> "$work/$name.build.log" || { cat "$work/$name.build.log" >&2; exit 1; }
+
+count() {
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$work/$name.$1.out" "$binary" "$1" 2>&1 |
+        sed -n 's/.*Collected : //p'
+}
+base=$(count 0)
+total=$(count "$iterations")
+callgrind_annotate "$work/$name.$iterations.out" 2> /dev/null | head -40 > "$work/$name.annotate"
+echo "callgrind: $name Ir/iteration=$(( (total - base) / iterations )) (iterations=$iterations)"
