@@ -205,7 +205,11 @@ struct JSONReader {
         let start = position
         var flags: JSONToken.Flags = []
         while true {
-            // Plain ASCII is by far the most common; one comparison chain per byte.
+            // Plain ASCII is by far the most common: eight bytes at a time while none of them
+            // needs a look, then one comparison chain per byte.
+            while bytes.count - position >= 8, !Self.needsALook(UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self)) {
+                position += 8
+            }
             while position < bytes.count {
                 let byte = bytes[position]
                 guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
@@ -225,6 +229,20 @@ struct JSONReader {
         }
         tokens.append(JSONToken(kind: .string, flags: flags, start: UInt32(start), length: UInt32(position - start), next: UInt32(tokens.count + 1)))
         position += 1
+    }
+
+    /// Whether any of eight string bytes is a quote, a backslash, a control character or not
+    /// ASCII. Exact for the bytes that need a look; a borrow between bytes can flag one that
+    /// does not, which only sends it to the byte-by-byte loop.
+    @inline(__always)
+    static func needsALook(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & high }
+        let control = (word &- ones &* 0x20) & ~word & high
+        let quote = hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+        let backslash = hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+        return (word & high) | control | quote | backslash != 0
     }
 
     private mutating func readEscape() throws(JSONSyntaxError) {

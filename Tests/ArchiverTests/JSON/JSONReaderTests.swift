@@ -136,6 +136,19 @@ struct JSONReaderTests {
         #expect(object == ["a": 2])
     }
 
+    /// The eight-bytes-at-a-time scan of strings flags every byte that needs a look, wherever
+    /// it sits in the word, and lets plain ASCII through.
+    @Test func theWordScanFlagsEveryByteThatNeedsALook() {
+        let plain = UInt64(0x61) &* 0x0101_0101_0101_0101
+        for byte in UInt8.min...UInt8.max {
+            let needsALook = byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            for position in 0..<8 {
+                let word = plain & ~(0xFF << (8 * UInt64(position))) | UInt64(byte) << (8 * UInt64(position))
+                #expect(JSONReader.needsALook(word) == needsALook, "byte \(byte) at \(position)")
+            }
+        }
+    }
+
     // MARK: Limits
 
     @Test func nestingIsBounded() throws {
