@@ -5,7 +5,7 @@
 /// do {
 ///     _ = try User.decode(json: Data(#"{"id": "a",}"#.utf8))
 /// } catch {
-///     print(error)  // User: invalid JSON at line 1, column 12 (byte 11): expected a string key
+///     print(error)  // User: invalid JSON at line 1, column 12 (byte 11): expected a string key, found '}'
 /// }
 /// ```
 ///
@@ -18,7 +18,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     public var line: Int
     /// The column of the offending byte in its line, in Unicode scalars, counting from 1.
     public var column: Int
-    /// What was wrong, in words, such as `expected ':' after a key`.
+    /// What was wrong, in words, such as `expected ':' after a key, found '"'`.
     public var message: String
 
     /// A syntax error at a known place.
@@ -49,7 +49,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         self.init(byteOffset: offset, line: line, column: column, message: message)
     }
 
-    /// The error in words, such as `invalid JSON at line 1, column 12 (byte 11): expected a string key`.
+    /// The error in words, such as `invalid JSON at line 1, column 12 (byte 11): expected a string key, found '}'`.
     ///
     /// ```swift
     /// print(error)  // invalid JSON at line 2, column 5 (byte 14): expected ',' or ']'

@@ -33,6 +33,7 @@ struct CachableJSONTests {
             }
             #expect(type == "User")
             #expect(syntax.byteOffset == 11)
+            #expect(error.description.hasSuffix("User: invalid JSON at line 1, column 12 (byte 11): expected a string key, found '}'"))
         }
     }
 }
