@@ -77,15 +77,18 @@ struct JSONFuzzTests {
     }
 
     @Test func randomValidTextsReadAsTheValuesTheyWrite() throws {
+        var inputs = 0
         for seed in SeededGenerator.seeds {
             var random = SeededGenerator(seed: seed)
             for round in 0..<Reliability.scale(300, stress: 6_000) {
                 let (text, value) = Self.randomValue(depth: 0, using: &random)
+                inputs += 1
                 let document = try JSONDocument(data: Data(text.utf8))
                 let read = try document.foundationObject(at: 0)
                 #expect(Self.same(read, value), "seed \(seed), round \(round): \(text)")
             }
         }
+        Reliability.report("json-random-texts", ["inputs": inputs, "crashes": 0, "seeds": SeededGenerator.seeds.count])
     }
 
     @Test func mutatedTextsNeverCrashAndErrorsPointInsideTheText() throws {
@@ -119,6 +122,7 @@ struct JSONFuzzTests {
             }
         }
         #expect(accepted > 0 && accepted < inputs)
+        Reliability.report("json-mutated-texts", ["inputs": inputs, "accepted": accepted, "crashes": 0, "seeds": SeededGenerator.seeds.count])
     }
 
     /// Every key of a value of every property type, replaced by values of every JSON type.
@@ -135,6 +139,13 @@ struct JSONFuzzTests {
         }
     }
 
+    /// Whether `error` refuses an integer literal that fits neither `Int64` nor `UInt64`.
+    static func isBeyond64Bits(_ error: ArchiveDecodingError) -> Bool {
+        guard case .invalidValue(_, let found) = error.reason, found.hasPrefix("number ") else { return false }
+        let literal = found.dropFirst("number ".count)
+        return literal.allSatisfy { $0.isNumber || $0 == "-" } && Int64(literal) == nil && UInt64(literal) == nil
+    }
+
     /// `decode(json:)` gives what `JSONSerialization` and `decode(responseObject:)` give: the
     /// same value, or an error at the same key path.
     func expectBothDoorsAgree<Model: KeyMapped>(
@@ -148,6 +159,10 @@ struct JSONFuzzTests {
             #expect(same(text, object), sourceLocation: sourceLocation)
         case (.failure(let text), .failure(let object)):
             #expect(text.keyPath == object.keyPath, "\(text) / \(object)", sourceLocation: sourceLocation)
+        case (.failure(let text), .success) where Self.isBeyond64Bits(text):
+            // JSONSerialization rounds such an integer to a Double before the key map sees it,
+            // so the old door reads a nearby value; the text door refuses it, as lossless reading must.
+            break
         default:
             Issue.record("the doors disagree on \(String(decoding: data, as: UTF8.self)): \(fromText) / \(fromObject)", sourceLocation: sourceLocation)
         }
