@@ -13,8 +13,7 @@ import Foundation
 /// }
 /// let restaurant = try Restaurant.decode(json: Data(#"{"id": "a", "name": "Monk's"}"#.utf8))
 /// ```
-public struct ParsedJSON: @unchecked Sendable {
-    // @unchecked: the document is immutable once parsed.
+public struct ParsedJSON: Sendable {
     @usableFromInline let document: JSONDocument
     @usableFromInline let index: Int
 

@@ -4,6 +4,11 @@ extension Serializable {
     /// The value of a hand-written conformance from parsed JSON: the parsed object, converted to
     /// a ``ResponseObject``, through ``decode(responseObject:)``. Key-mapped types read the
     /// parsed text directly instead.
+    ///
+    /// ```swift
+    /// // Restaurant has only init?(responseObject:); decode(json:) calls this, which calls that.
+    /// let restaurant = try Restaurant.decode(json: Data(#"{"id": "a", "name": "Monk's"}"#.utf8))
+    /// ```
     public static func decode(parsedJSON: ParsedJSON) throws(ArchiveDecodingError) -> Self {
         try decode(responseObject: parsedJSON.responseObject(for: Self.self))
     }
