@@ -45,6 +45,8 @@ import Testing
         #expect(try read(Double.self, "4") == 4)
         #expect(try read(Double.self, #""-0.5""#) == -0.5)
         #expect(try read(Float.self, "0.1") == Float(0.1))
+        // A finite number beyond Float's range is refused rather than read as infinity.
+        #expect(try reason(Float.self, "1e300")?.description.hasPrefix("expected Float, found number") == true)
         #expect(try reason(Double.self, "false") == .typeMismatch(expected: "Double", found: "Bool false"))
         #expect(try reason(Double.self, #""fast""#) == .invalidValue(expected: "Double", found: #"String "fast""#))
     }
