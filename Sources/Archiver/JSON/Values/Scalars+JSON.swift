@@ -2,6 +2,8 @@ import Foundation
 
 // The built-in types read the parsed text directly, accepting exactly what their
 // `init(keyMapValue:from:)` accepts from `JSONSerialization`'s objects, without boxing numbers.
+// Strings are converted here too rather than passed on as `Any`: on Linux each `as?` on an
+// `Any` holding a `String` looks up bridging conformances, which cost more than the conversion.
 
 extension String {
     public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
@@ -22,7 +24,11 @@ extension Bool {
             default: throw .invalidValue(Bool.self, found: value)
             }
         case .string:
-            self = try Bool(keyMapValue: value.document.string(at: value.index), from: .responseObject)
+            switch value.string {
+            case "true": self = true
+            case "false": self = false
+            default: throw .invalidValue(Bool.self, found: value)
+            }
         default:
             throw .typeMismatch(Bool.self, found: value)
         }
@@ -43,7 +49,8 @@ extension FixedWidthInteger where Self: KeyMapValue {
             }
             return integer
         case .string:
-            return try integer(from: value.document.string(at: value.index))
+            guard let integer = Self(value.string) else { throw .invalidValue(Self.self, found: value) }
+            return integer
         default:
             throw .typeMismatch(Self.self, found: value)
         }
@@ -68,7 +75,8 @@ extension Double {
             guard let double = value.document.double(at: value.index) else { throw .invalidValue(Double.self, found: value) }
             self = double
         case .string:
-            self = try Double(keyMapValue: value.document.string(at: value.index), from: .responseObject)
+            guard let double = Double(value.string) else { throw .invalidValue(Double.self, found: value) }
+            self = double
         default:
             throw .typeMismatch(Double.self, found: value)
         }
@@ -85,7 +93,8 @@ extension Float {
             }
             self = float
         case .string:
-            self = try Float(keyMapValue: value.document.string(at: value.index), from: .responseObject)
+            guard let float = Float(value.string) else { throw .invalidValue(Float.self, found: value) }
+            self = float
         default:
             throw .typeMismatch(Float.self, found: value)
         }
