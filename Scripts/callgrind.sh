@@ -27,5 +27,5 @@ count() {
 }
 base=$(count 0)
 total=$(count "$iterations")
-callgrind_annotate "$work/$name.$iterations.out" 2> /dev/null | head -40 > "$work/$name.annotate"
+callgrind_annotate "$work/$name.$iterations.out" 2> /dev/null | head -40 > "$work/$name.annotate" || true
 echo "callgrind: $name Ir/iteration=$(( (total - base) / iterations )) (iterations=$iterations)"

@@ -205,10 +205,17 @@ struct JSONReader {
         let start = position
         var flags: JSONToken.Flags = []
         while true {
-            // Plain ASCII is by far the most common: eight bytes at a time while none of them
-            // needs a look, then one comparison chain per byte.
-            while bytes.count - position >= 8, !Self.needsALook(UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self)) {
-                position += 8
+            // Plain ASCII is by far the most common: eight bytes at a time, straight to the first
+            // that needs a look, then one comparison chain per byte.
+            while bytes.count - position >= 8 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self))
+                let mask = Self.bytesNeedingALook(word)
+                if mask == 0 {
+                    position += 8
+                } else {
+                    position += mask.trailingZeroBitCount / 8
+                    break
+                }
             }
             while position < bytes.count {
                 let byte = bytes[position]
@@ -231,18 +238,19 @@ struct JSONReader {
         position += 1
     }
 
-    /// Whether any of eight string bytes is a quote, a backslash, a control character or not
-    /// ASCII. Exact for the bytes that need a look; a borrow between bytes can flag one that
-    /// does not, which only sends it to the byte-by-byte loop.
+    /// The high bit of each of eight string bytes (the first byte lowest) that is a quote, a
+    /// backslash, a control character or not ASCII. A borrow between bytes can also flag a byte
+    /// above a flagged one, never below, so the lowest flag is always the first byte that needs
+    /// a look.
     @inline(__always)
-    static func needsALook(_ word: UInt64) -> Bool {
+    static func bytesNeedingALook(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & high }
+        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & high }
         let control = (word &- ones &* 0x20) & ~word & high
-        let quote = hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
-        let backslash = hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
-        return (word & high) | control | quote | backslash != 0
+        let quote = zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+        let backslash = zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+        return (word & high) | control | quote | backslash
     }
 
     private mutating func readEscape() throws(JSONSyntaxError) {

@@ -136,15 +136,26 @@ struct JSONReaderTests {
         #expect(object == ["a": 2])
     }
 
-    /// The eight-bytes-at-a-time scan of strings flags every byte that needs a look, wherever
-    /// it sits in the word, and lets plain ASCII through.
-    @Test func theWordScanFlagsEveryByteThatNeedsALook() {
+    /// The eight-bytes-at-a-time scan of strings finds every byte that needs a look, wherever
+    /// it sits in the word, lets plain ASCII through, and points at the first of two.
+    @Test func theWordScanFindsTheFirstByteThatNeedsALook() {
         let plain = UInt64(0x61) &* 0x0101_0101_0101_0101
+        func placing(_ byte: UInt8, at position: Int, in word: UInt64) -> UInt64 {
+            word & ~(0xFF << (8 * UInt64(position))) | UInt64(byte) << (8 * UInt64(position))
+        }
         for byte in UInt8.min...UInt8.max {
             let needsALook = byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
             for position in 0..<8 {
-                let word = plain & ~(0xFF << (8 * UInt64(position))) | UInt64(byte) << (8 * UInt64(position))
-                #expect(JSONReader.needsALook(word) == needsALook, "byte \(byte) at \(position)")
+                let mask = JSONReader.bytesNeedingALook(placing(byte, at: position, in: plain))
+                #expect((mask != 0) == needsALook, "byte \(byte) at \(position)")
+                if needsALook {
+                    #expect(mask.trailingZeroBitCount / 8 == position, "byte \(byte) at \(position)")
+                    // A second such byte after it does not move the first.
+                    for later in position + 1..<8 {
+                        let both = placing(0x00, at: later, in: placing(byte, at: position, in: plain))
+                        #expect(JSONReader.bytesNeedingALook(both).trailingZeroBitCount / 8 == position)
+                    }
+                }
             }
         }
     }
