@@ -1,0 +1,180 @@
+import SwiftSyntax
+
+/// Where a hand-written conformance of one type lives: the extensions that hold it, the key
+/// structs they declare, and the members that read and write.
+struct HandWrittenConformance {
+    /// A decoding initializer: `init?(responseObject:)`, `init?(archive:)`,
+    /// `init?(dictionaryRepresentation:)` or an NSCoding class's `init?(coder:)`.
+    struct Decoder {
+        let body: CodeBlockItemListSyntax
+        /// The parameter the body reads from.
+        let objectName: String
+        let line: Int
+    }
+
+    /// The member that writes the archive: `archiveValue`, `dictionaryRepresentation()` or
+    /// `encode(with:)`.
+    struct Encoder {
+        let body: CodeBlockItemListSyntax
+        /// The NSCoder parameter of `encode(with:)`; nil for a dictionary.
+        let coderName: String?
+        let line: Int
+    }
+
+    /// A nested `Coding: NSObject, NSCoding` class and the property that holds the struct.
+    struct CodingClass {
+        let node: ClassDeclSyntax
+        /// The extension that declares it.
+        let container: ExtensionDeclSyntax?
+        let wrappedProperty: String
+        let fileIndex: Int
+    }
+
+    /// An extension to delete when the type is converted.
+    struct ExtensionToRemove {
+        let node: ExtensionDeclSyntax
+        let fileIndex: Int
+    }
+
+    let typeName: String
+    var serverDecoder: Decoder?
+    var archiveDecoder: Decoder?
+    var archiveEncoder: Encoder?
+    var codingClass: CodingClass?
+    var extensions: [ExtensionToRemove] = []
+    /// `ServerKey.id` → "id", by struct name then constant.
+    var keyStructs: [String: [String: String]] = [:]
+    /// Protocols the removed extensions declared that a key map does not provide.
+    var keptProtocols: [String] = []
+    /// Members of those extensions that are not part of the conformance, with their line.
+    var otherMembers: [(name: String, line: Int)] = []
+    var fileIndex: Int = 0
+    var isDictionariable = false
+
+    var isEmpty: Bool { serverDecoder == nil && archiveDecoder == nil && archiveEncoder == nil }
+}
+
+enum ConformanceCollector {
+    /// Protocols whose requirements a key map provides.
+    static let replacedProtocols: Set<String> = ["Serializable", "ArchiveRepresentable", "Dictionariable"]
+    /// Protocols whose requirements the conformance writes by hand, but that a key map does
+    /// not provide, so the key map's extension declares them again.
+    static let conformanceProtocols: Set<String> = replacedProtocols.union(["Archivable", "Cachable"])
+
+    static func collect(from files: [ParsedFile]) -> [String: HandWrittenConformance] {
+        var conformances: [String: HandWrittenConformance] = [:]
+        for (fileIndex, file) in files.enumerated() {
+            for item in file.tree.statements {
+                guard let extensionDecl = item.item.as(DeclSyntax.self)?.as(ExtensionDeclSyntax.self) else { continue }
+                let typeName = extensionDecl.extendedType.trimmedDescription
+                var conformance = conformances[typeName] ?? HandWrittenConformance(typeName: typeName)
+                if collect(extensionDecl, fileIndex: fileIndex, file: file, into: &conformance) {
+                    conformances[typeName] = conformance
+                }
+            }
+        }
+        return conformances
+    }
+
+    /// Adds what `extensionDecl` holds of a conformance; false when it holds none.
+    private static func collect(_ extensionDecl: ExtensionDeclSyntax, fileIndex: Int, file: ParsedFile, into conformance: inout HandWrittenConformance) -> Bool {
+        let protocols = extensionDecl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        let members = extensionDecl.memberBlock.members.map(\.decl)
+        // An extension that only nests an NSCoding class: `extension Event { class Coding … }`.
+        if protocols.isEmpty, members.count == 1, let classDecl = members[0].as(ClassDeclSyntax.self), let coding = codingClass(classDecl, extensionDecl: extensionDecl, fileIndex: fileIndex, file: file, into: &conformance) {
+            conformance.codingClass = coding
+            if conformance.isEmpty { conformance.fileIndex = fileIndex }
+            return true
+        }
+        guard protocols.contains(where: conformanceProtocols.contains) else { return false }
+        var holdsConformance = false
+        var others: [(String, Int)] = []
+        for member in members {
+            if let keyStruct = member.as(StructDeclSyntax.self), let keys = keyConstants(in: keyStruct) {
+                conformance.keyStructs[keyStruct.name.text] = keys
+            } else if let initializer = member.as(InitializerDeclSyntax.self), let body = initializer.body,
+                      let parameter = initializer.signature.parameterClause.parameters.first,
+                      initializer.signature.parameterClause.parameters.count == 1 {
+                let objectName = (parameter.secondName ?? parameter.firstName).text
+                let decoder = HandWrittenConformance.Decoder(body: body.statements, objectName: objectName, line: file.line(of: initializer))
+                switch parameter.firstName.text {
+                case "responseObject": conformance.serverDecoder = decoder; holdsConformance = true
+                case "archive": conformance.archiveDecoder = decoder; holdsConformance = true
+                case "dictionaryRepresentation":
+                    conformance.archiveDecoder = decoder; conformance.isDictionariable = true; holdsConformance = true
+                default: others.append((initializer.trimmedDescription.prefix(while: { $0 != "{" }).trimmingWhitespace, file.line(of: initializer)))
+                }
+            } else if let variable = member.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+                      binding.pattern.trimmedDescription == "archiveValue", let body = binding.accessorBlock?.getterBody {
+                conformance.archiveEncoder = HandWrittenConformance.Encoder(body: body, coderName: nil, line: file.line(of: variable))
+                holdsConformance = true
+            } else if let function = member.as(FunctionDeclSyntax.self), function.name.text == "dictionaryRepresentation", let body = function.body {
+                conformance.archiveEncoder = HandWrittenConformance.Encoder(body: body.statements, coderName: nil, line: file.line(of: function))
+                conformance.isDictionariable = true
+                holdsConformance = true
+            } else {
+                others.append((member.trimmedDescription.prefix(while: { $0 != "{" && $0 != "\n" && $0 != "=" }).trimmingWhitespace, file.line(of: member)))
+            }
+        }
+        guard holdsConformance || !conformance.keyStructs.isEmpty else { return false }
+        if conformance.extensions.isEmpty { conformance.fileIndex = fileIndex }
+        conformance.extensions.append(.init(node: extensionDecl, fileIndex: fileIndex))
+        conformance.otherMembers += others
+        for name in protocols where !replacedProtocols.contains(name) && !conformance.keptProtocols.contains(name) {
+            conformance.keptProtocols.append(name)
+        }
+        return true
+    }
+
+    /// The string constants of a key struct: `struct ServerKey { static let id = "id" }`.
+    private static func keyConstants(in keyStruct: StructDeclSyntax) -> [String: String]? {
+        var keys: [String: String] = [:]
+        for member in keyStruct.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                  variable.modifiers.contains(where: { $0.name.text == "static" }) else { return nil }
+            for binding in variable.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                      let value = binding.initializer?.value.stringLiteral else { return nil }
+                keys[name] = value
+            }
+        }
+        return keys
+    }
+
+    /// The decoder and encoder of a nested `Coding: NSObject, NSCoding` class.
+    private static func codingClass(_ node: ClassDeclSyntax, extensionDecl: ExtensionDeclSyntax, fileIndex: Int, file: ParsedFile, into conformance: inout HandWrittenConformance) -> HandWrittenConformance.CodingClass? {
+        let inherited = node.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        guard inherited.contains("NSCoding") else { return nil }
+        var wrapped: String?
+        for member in node.memberBlock.members {
+            if let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+               binding.typeAnnotation?.type.trimmedDescription.hasPrefix(conformance.typeName) == true {
+                wrapped = binding.pattern.trimmedDescription
+            } else if let initializer = member.decl.as(InitializerDeclSyntax.self), let body = initializer.body,
+                      let parameter = initializer.signature.parameterClause.parameters.first, parameter.firstName.text == "coder" {
+                conformance.archiveDecoder = .init(body: body.statements, objectName: (parameter.secondName ?? parameter.firstName).text, line: file.line(of: initializer))
+            } else if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "encode", let body = function.body,
+                      let parameter = function.signature.parameterClause.parameters.first, parameter.firstName.text == "with" {
+                conformance.archiveEncoder = .init(body: body.statements, coderName: (parameter.secondName ?? parameter.firstName).text, line: file.line(of: function))
+            }
+        }
+        guard let wrapped else { return nil }
+        return .init(node: node, container: extensionDecl, wrappedProperty: wrapped, fileIndex: fileIndex)
+    }
+}
+
+extension AccessorBlockSyntax {
+    /// The statements of a getter, whether written alone or as `get { … }`.
+    var getterBody: CodeBlockItemListSyntax? {
+        switch accessors {
+        case .getter(let statements): statements
+        case .accessors(let accessors): accessors.first { $0.accessorSpecifier.text == "get" }?.body?.statements
+        }
+    }
+}
+
+extension StringProtocol {
+    var trimmingWhitespace: String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}

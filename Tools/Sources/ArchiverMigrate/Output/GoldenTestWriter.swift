@@ -1,0 +1,112 @@
+/// Writes, for each converted type, a Swift Testing test that records the archive of the
+/// hand-written conformance on its first run and checks the key map against it afterwards.
+///
+/// ```swift
+/// let tests = GoldenTestWriter.tests(for: report, module: "Models")
+/// tests[0].fileName  // "UserGoldenTests.swift"
+/// ```
+public enum GoldenTestWriter {
+    /// A test file to write.
+    public struct TestFile: Sendable, Equatable {
+        /// `<Type>GoldenTests.swift`.
+        public let fileName: String
+        /// The Swift source.
+        public let text: String
+    }
+
+    /// The tests, and the converted types no test can be written for, with the reason.
+    public static func tests(for report: MigrationReport, module: String) -> (files: [TestFile], skipped: [(type: String, reason: String)]) {
+        var files: [TestFile] = []
+        var skipped: [(String, String)] = []
+        for name in report.convertedTypes {
+            guard let plan = report.plans[name] else { continue }
+            guard plan.hasArchiveDecoder, report.archiveRepresentableBefore.contains(name) else {
+                skipped.append((name, "its hand-written conformance is not ArchiveRepresentable, so no test can record its archive before the rewrite; keep an archive the previous version wrote as Goldens/\(name).plist and check it with GoldenArchives().assertDecodes(\(name).self, named: \"\(name)\")"))
+                continue
+            }
+            let source: Source = plan.hasServerSide ? .server : .archive
+            guard let sample = Sample(plans: report.plans).dictionary(for: plan, source: source, indent: "    ") else {
+                skipped.append((name, "the tool cannot make up a sample value for one of its properties; write this test by hand"))
+                continue
+            }
+            files.append(TestFile(fileName: "\(name)GoldenTests.swift", text: text(for: name, module: module, source: source, sample: sample)))
+        }
+        return (files, skipped)
+    }
+
+    enum Source { case server, archive }
+
+    private static func text(for name: String, module: String, source: Source, sample: String) -> String {
+        let functionName = name.prefix(1).lowercased() + name.dropFirst() + "ArchiveIsUnchangedByTheKeyMap"
+        let (variable, type, initializer) = source == .server
+            ? ("responseObject", "ResponseObject", "\(name)(responseObject: responseObject)")
+            : ("archive", "Archive", "\(name)(archive: archive)")
+        return """
+        // Written by archiver-migrate for \(name). Run it once before applying the rewrite: it
+        // records Goldens/\(name).plist from the hand-written conformance and fails, saying so.
+        // Commit that file, apply the rewrite, and run it again: it checks that the key map writes
+        // the recorded archive and reads it back unchanged.
+        import Archiver
+        import ArchiverTesting
+        import Foundation
+        import Testing
+        @testable import \(module)
+
+        @Test func \(functionName)() throws {
+            let \(variable): \(type) = \(sample)
+            let value = try #require(\(initializer))
+            try GoldenArchives().assertGolden(value, named: "\(name)")
+        }
+
+        """
+    }
+
+    /// Sample values: each property gets one of its own, so that a swapped key shows.
+    struct Sample {
+        let plans: [String: KeyMapPlan]
+
+        func dictionary(for plan: KeyMapPlan, source: Source, indent: String, depth: Int = 0) -> String? {
+            guard depth < 4 else { return nil }
+            var lines: [String] = []
+            for (index, field) in plan.fields.enumerated() {
+                let key = source == .server ? field.serverKey : field.archiveKey
+                guard let value = value(for: field, index: index, source: source, indent: indent + "    ", depth: depth) else { return nil }
+                lines.append("\(indent)    \(KeyMapRenderer.quoted(key)): \(value),")
+            }
+            return lines.isEmpty ? "[:]" : "[\n" + lines.joined(separator: "\n") + "\n\(indent)]"
+        }
+
+        private func value(for field: KeyMapPlan.Field, index: Int, source: Source, indent: String, depth: Int) -> String? {
+            let type = field.property.nonOptionalType
+            if let nested = field.nested {
+                guard let plan = plans[nested.typeName], let element = dictionary(for: plan, source: source, indent: indent + (isCollection(nested) ? "    " : ""), depth: depth + 1) else { return nil }
+                return isCollection(nested) ? "[\n\(indent)    \(element),\n\(indent)]" : element
+            }
+            if source == .server, field.convertedFrom == "String", let number = scalar(type, index: index) {
+                return "\"\(number)\""
+            }
+            if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") {
+                let element = String(type.dropFirst().dropLast())
+                guard let first = scalar(element, index: index, name: field.property.name), let second = scalar(element, index: index + 1, name: field.property.name + "2") else { return nil }
+                return "[\(first), \(second)]"
+            }
+            return scalar(type, index: index, name: field.property.name)
+        }
+
+        private func isCollection(_ nested: NestedValue) -> Bool {
+            if case .collection = nested { return true }
+            return false
+        }
+
+        private func scalar(_ type: String, index: Int, name: String = "") -> String? {
+            switch type {
+            case "String": "\"\(name)-\(index + 1)\""
+            case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": "\(index + 3)"
+            case "Double", "Float", "CGFloat": "\(index + 3).5"
+            case "Bool": index % 2 == 0 ? "true" : "false"
+            case "Date": "Date(timeIntervalSinceReferenceDate: \(600_000_000 + index * 3_600))"
+            default: nil
+            }
+        }
+    }
+}

@@ -1,0 +1,333 @@
+import SwiftSyntax
+
+/// One file after migration.
+///
+/// ```swift
+/// let report = Migrator.migrate([(path: "User.swift", text: source)])
+/// print(report.files[0].diff)  // --- a/User.swift …
+/// ```
+public struct FileMigration: Sendable {
+    /// The path, as given.
+    public let path: String
+    /// The text before.
+    public let original: String
+    /// The text after; the original when the file could not be parsed or nothing was converted.
+    public let converted: String
+    /// Whether the file parsed without errors. A file that did not is never rewritten.
+    public let parsed: Bool
+
+    /// Whether the migration changes the file.
+    public var isChanged: Bool { original != converted }
+
+    /// The change as a unified diff, `""` when there is none.
+    public var diff: String { UnifiedDiff.render(old: original, new: converted, path: path) }
+}
+
+/// What a migration did across all the files it was given.
+///
+/// ```swift
+/// let report = Migrator.migrate(files)
+/// report.convertedTypes  // ["Restaurant", "Review", "User"]
+/// report.leftInPlace     // false: everything was converted
+/// ```
+public struct MigrationReport: Sendable {
+    /// Every file given, in order.
+    public let files: [FileMigration]
+    /// What was left in place and why, and behaviours the key maps change; by file and line.
+    public let diagnostics: [MigrationDiagnostic]
+    /// The types whose conformances became key maps, in the order they were found.
+    public let convertedTypes: [String]
+    let plans: [String: KeyMapPlan]
+    /// Converted types whose hand-written conformance was `ArchiveRepresentable`, so that a
+    /// test can record their archive before the rewrite.
+    let archiveRepresentableBefore: Set<String>
+    /// The file that declares each converted type.
+    let declaringFiles: [String: String]
+
+    /// Whether anything was left in place (or a file could not be parsed).
+    public var leftInPlace: Bool { diagnostics.contains { $0.severity == .leftInPlace } }
+}
+
+extension KeyMapPlan: @unchecked Sendable {}
+
+/// Rewrites hand-written conformances as key maps.
+///
+/// ```swift
+/// let report = Migrator.migrate([(path: "Restaurant.swift", text: try String(contentsOfFile: "Restaurant.swift"))])
+/// report.files[0].converted  // … extension Restaurant: KeyMapped { static let keyMap = KeyMap(Restaurant.init) }
+/// ```
+public enum Migrator {
+    /// Migrates the conformances in `inputs` together, so that a type and the types it holds can
+    /// be in different files.
+    public static func migrate(_ inputs: [(path: String, text: String)]) -> MigrationReport {
+        var diagnostics: [MigrationDiagnostic] = []
+        let parsed = inputs.map { ParsedFile(path: $0.path, text: $0.text) }
+        // A file with syntax errors takes no part: its declarations are not trusted.
+        var usable: [ParsedFile] = []
+        var usableIndex: [Int] = []
+        for (index, file) in parsed.enumerated() {
+            if let error = file.firstError() {
+                diagnostics.append(.init(path: file.path, line: error.line, severity: .leftInPlace, message: "cannot parse the file, so nothing in it is changed: \(error.message)"))
+            } else {
+                usable.append(file)
+                usableIndex.append(index)
+            }
+        }
+
+        let declarations = collectDeclarations(in: usable)
+        let conformances = ConformanceCollector.collect(from: usable)
+        var plans: [String: KeyMapPlan] = [:]
+        var failures: [String: (fileIndex: Int, problem: Unconvertible)] = [:]
+        let order = conformances.values.sorted { ($0.fileIndex, firstOffset(of: $0)) < ($1.fileIndex, firstOffset(of: $1)) }
+        for conformance in order where !conformance.isEmpty {
+            let name = conformance.typeName
+            let line = conformance.serverDecoder?.line ?? conformance.archiveDecoder?.line ?? conformance.archiveEncoder?.line ?? 1
+            guard let model = declarations.structs[name] else {
+                let reason = declarations.otherTypes.contains(name)
+                    ? "\(name) is a class or an enum; key maps derive structs"
+                    : "the declaration of \(name) is not among the files given; pass its file too"
+                failures[name] = (conformance.fileIndex, Unconvertible(line: line, reason: reason))
+                continue
+            }
+            do {
+                plans[name] = try KeyMapPlanner.plan(for: conformance, model: model, files: usable)
+            } catch {
+                let fileIndex = conformance.codingClass != nil && conformance.extensions.isEmpty ? conformance.codingClass!.fileIndex : conformance.fileIndex
+                failures[name] = (fileIndex, error)
+            }
+        }
+        // A type can become a key map only if the types it holds are key maps or stay out of reach.
+        var changed = true
+        while changed {
+            changed = false
+            for (name, plan) in plans {
+                guard let held = plan.nestedTypes.sorted().first(where: { failures[$0] != nil }) else { continue }
+                let conformance = conformances[name]!
+                let line = conformance.serverDecoder?.line ?? conformance.archiveDecoder?.line ?? 1
+                failures[name] = (conformance.fileIndex, Unconvertible(line: line, reason: "\(name) holds \(held), which stays hand-written; convert \(held) first"))
+                plans[name] = nil
+                changed = true
+            }
+        }
+        for (name, failure) in failures.sorted(by: { ($0.value.fileIndex, $0.value.problem.line) < ($1.value.fileIndex, $1.value.problem.line) }) {
+            let reason = failure.problem.reason.hasPrefix(name) ? failure.problem.reason : "\(name): \(failure.problem.reason)"
+            diagnostics.append(.init(path: usable[failure.fileIndex].path, line: failure.problem.line, severity: .leftInPlace, message: reason))
+        }
+
+        var edits = EditList(files: usable)
+        let converted = order.map(\.typeName).filter { plans[$0] != nil }
+        for name in converted {
+            let conformance = conformances[name]!
+            let plan = plans[name]!
+            for note in plan.notes {
+                diagnostics.append(.init(path: usable[conformance.codingClass != nil && conformance.extensions.isEmpty ? conformance.codingClass!.fileIndex : conformance.fileIndex].path, line: note.line, severity: .note, message: note.message))
+            }
+        }
+        let keptCoding = CodingReferences.keptClasses(conformances: converted.map { conformances[$0]! }, files: usable)
+        for name in converted {
+            let conformance = conformances[name]!
+            let plan = plans[name]!
+            var removals: [(Int, Syntax)] = conformance.extensions.map { ($0.fileIndex, Syntax($0.node)) }
+            if let coding = conformance.codingClass {
+                if let reference = keptCoding[name] {
+                    diagnostics.append(.init(path: usable[reference.fileIndex].path, line: reference.line, severity: .leftInPlace, message: "\(name).Coding is kept because this code still uses it; once it does not, delete the class and read the old archives with KeyedArchiveOptions(classesReadAsDictionaries: [\"<Module>.\(name).Coding\"])"))
+                } else if let container = coding.container {
+                    removals.append((coding.fileIndex, Syntax(container)))
+                }
+            }
+            removals.sort { ($0.0, $0.1.position) < ($1.0, $1.1.position) }
+            let text = KeyMapRenderer.render(plan)
+            if let anchor = removals.first {
+                edits.replace(anchor.1, in: anchor.0, with: text)
+                for removal in removals.dropFirst() { edits.remove(removal.1, in: removal.0) }
+            } else if let model = declarations.structs[name] {
+                edits.insert("\n\n" + text, after: Syntax(model.node), in: model.fileIndex)
+            }
+        }
+        // A file that gains a key map needs the library.
+        var filesWithKeyMaps: Set<Int> = []
+        for name in converted {
+            let conformance = conformances[name]!
+            if let first = conformance.extensions.first {
+                filesWithKeyMaps.insert(first.fileIndex)
+            } else if keptCoding[name] == nil, let coding = conformance.codingClass {
+                filesWithKeyMaps.insert(coding.fileIndex)
+            } else if let model = declarations.structs[name] {
+                filesWithKeyMaps.insert(model.fileIndex)
+            }
+        }
+        for index in filesWithKeyMaps {
+            let imports = usable[index].tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self) }
+            guard !imports.contains(where: { $0.path.trimmedDescription == "Archiver" }) else { continue }
+            if let last = imports.last {
+                edits.insert("\nimport Archiver", after: Syntax(last), in: index)
+            } else {
+                edits.insertAtStart("import Archiver\n", in: index)
+            }
+        }
+        sortDiagnostics(&diagnostics, paths: parsed.map(\.path))
+
+        var results: [FileMigration] = parsed.map { FileMigration(path: $0.path, original: $0.text, converted: $0.text, parsed: false) }
+        for (position, index) in usableIndex.enumerated() {
+            results[index] = FileMigration(path: parsed[index].path, original: parsed[index].text, converted: edits.apply(to: position), parsed: true)
+        }
+        var declaringFiles: [String: String] = [:]
+        for name in converted {
+            if let model = declarations.structs[name] { declaringFiles[name] = usable[model.fileIndex].path }
+        }
+        let archiveRepresentable = Set(converted.filter { name in
+            let conformance = conformances[name]!
+            return conformance.archiveDecoder != nil && conformance.codingClass == nil && !conformance.isDictionariable
+        })
+        return MigrationReport(
+            files: results, diagnostics: diagnostics, convertedTypes: converted, plans: plans,
+            archiveRepresentableBefore: archiveRepresentable, declaringFiles: declaringFiles
+        )
+    }
+
+    private static func firstOffset(of conformance: HandWrittenConformance) -> Int {
+        conformance.extensions.first.map { $0.node.position.utf8Offset } ?? conformance.codingClass?.node.position.utf8Offset ?? 0
+    }
+
+    private static func sortDiagnostics(_ diagnostics: inout [MigrationDiagnostic], paths: [String]) {
+        diagnostics.sort { a, b in
+            let fileA = paths.firstIndex(of: a.path) ?? 0, fileB = paths.firstIndex(of: b.path) ?? 0
+            return (fileA, a.line, a.severity == .leftInPlace ? 0 : 1) < (fileB, b.line, b.severity == .leftInPlace ? 0 : 1)
+        }
+    }
+
+    private static func collectDeclarations(in files: [ParsedFile]) -> (structs: [String: StructDeclaration], otherTypes: Set<String>) {
+        var structs: [String: StructDeclaration] = [:]
+        var others: Set<String> = []
+        for (index, file) in files.enumerated() {
+            for item in file.tree.statements {
+                if let declaration = item.item.as(StructDeclSyntax.self) {
+                    structs[declaration.name.text] = StructDeclaration(declaration, fileIndex: index, file: file)
+                } else if let declaration = item.item.as(ClassDeclSyntax.self) {
+                    others.insert(declaration.name.text)
+                } else if let declaration = item.item.as(EnumDeclSyntax.self) {
+                    others.insert(declaration.name.text)
+                }
+            }
+        }
+        return (structs, others)
+    }
+}
+
+/// Text edits by byte offset, applied from the end of each file so that offsets stay valid.
+struct EditList {
+    private let texts: [[UInt8]]
+    private var edits: [[(range: Range<Int>, text: String)]]
+
+    init(files: [ParsedFile]) {
+        texts = files.map { Array($0.text.utf8) }
+        edits = Array(repeating: [], count: files.count)
+    }
+
+    mutating func replace(_ node: Syntax, in file: Int, with text: String) {
+        edits[file].append((node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset, text))
+    }
+
+    /// Removes a declaration with the blank lines before it.
+    mutating func remove(_ node: Syntax, in file: Int) {
+        var start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        let bytes = texts[file]
+        while start > 0, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[start - 1]) {
+            start -= 1
+        }
+        edits[file].append((start..<node.endPositionBeforeTrailingTrivia.utf8Offset, ""))
+    }
+
+    mutating func insert(_ text: String, after node: Syntax, in file: Int) {
+        let end = node.endPositionBeforeTrailingTrivia.utf8Offset
+        edits[file].append((end..<end, text))
+    }
+
+    mutating func insertAtStart(_ text: String, in file: Int) {
+        edits[file].append((0..<0, text))
+    }
+
+    func apply(to file: Int) -> String {
+        var bytes = texts[file]
+        for edit in edits[file].sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Finds the NSCoding classes that code outside the deleted conformances still uses.
+enum CodingReferences {
+    struct Reference {
+        let typeName: String
+        let fileIndex: Int
+        let offset: Int
+        let line: Int
+    }
+
+    /// The first outside use of each class that must be kept, by type name.
+    static func keptClasses(conformances: [HandWrittenConformance], files: [ParsedFile]) -> [String: Reference] {
+        let candidates = conformances.filter { $0.codingClass?.container != nil }
+        guard !candidates.isEmpty else { return [:] }
+        var references: [Reference] = []
+        for (index, file) in files.enumerated() {
+            let finder = Finder(names: Set(candidates.map(\.typeName)), fileIndex: index, file: file)
+            finder.walk(file.tree)
+            references += finder.references
+        }
+        var removed: [String: (Int, Range<Int>)] = [:]
+        for conformance in candidates {
+            let container = conformance.codingClass!.container!
+            removed[conformance.typeName] = (conformance.codingClass!.fileIndex, container.position.utf8Offset..<container.endPosition.utf8Offset)
+        }
+        var extensionRanges: [(Int, Range<Int>)] = []
+        for conformance in conformances {
+            for removedExtension in conformance.extensions {
+                extensionRanges.append((removedExtension.fileIndex, removedExtension.node.position.utf8Offset..<removedExtension.node.endPosition.utf8Offset))
+            }
+        }
+        var kept: [String: Reference] = [:]
+        var changed = true
+        while changed {
+            changed = false
+            for reference in references where kept[reference.typeName] == nil {
+                let inRemoved = removed.values.contains { $0.0 == reference.fileIndex && $0.1.contains(reference.offset) }
+                    || extensionRanges.contains { $0.0 == reference.fileIndex && $0.1.contains(reference.offset) }
+                if !inRemoved {
+                    kept[reference.typeName] = reference
+                    removed[reference.typeName] = nil
+                    changed = true
+                }
+            }
+        }
+        return kept
+    }
+
+    private final class Finder: SyntaxVisitor {
+        let names: Set<String>
+        let fileIndex: Int
+        let file: ParsedFile
+        var references: [Reference] = []
+
+        init(names: Set<String>, fileIndex: Int, file: ParsedFile) {
+            self.names = names
+            self.fileIndex = fileIndex
+            self.file = file
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+            if node.name.text == "Coding", let base = node.baseType.as(IdentifierTypeSyntax.self)?.name.text, names.contains(base) {
+                references.append(Reference(typeName: base, fileIndex: fileIndex, offset: node.position.utf8Offset, line: file.line(of: node)))
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+            if node.declName.baseName.text == "Coding", let base = node.base?.identifier, names.contains(base) {
+                references.append(Reference(typeName: base, fileIndex: fileIndex, offset: node.position.utf8Offset, line: file.line(of: node)))
+            }
+            return .visitChildren
+        }
+    }
+}
