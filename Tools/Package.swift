@@ -15,16 +15,51 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
+        // The converter, a library so that tests run it in-process.
         .target(
             name: "ArchiverMigrate",
             dependencies: [
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftOperators", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax"),
             ]
         ),
         .executableTarget(name: "archiver-migrate", dependencies: ["ArchiverMigrate"]),
+
+        // The proof. A nested package sees only the root package's products, so the models the
+        // tool starts from are copied here verbatim (a test keeps them identical to the
+        // originals), next to the tool's output for them (a test keeps it identical to what the
+        // tool prints) and to MIGRATION.md's hand-written "After" (copied verbatim too).
+        .target(
+            name: "MigrationFixtures",
+            dependencies: [.product(name: "Archiver", package: "Archiver")],
+            path: "Fixtures/Before"
+        ),
+        .target(
+            name: "MigrationConverted",
+            dependencies: [.product(name: "Archiver", package: "Archiver")],
+            path: "Fixtures/Converted"
+        ),
+        .target(
+            name: "MigrationAfterFixtures",
+            dependencies: [.product(name: "Archiver", package: "Archiver")],
+            path: "Fixtures/After"
+        ),
+        .testTarget(
+            name: "ArchiverMigrateTests",
+            dependencies: [
+                "ArchiverMigrate", "MigrationFixtures", "MigrationConverted", "MigrationAfterFixtures",
+                .product(name: "Archiver", package: "Archiver"),
+                .product(name: "ArchiverTesting", package: "Archiver"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}
