@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(
             name: "ArchiverMigrateTests",
             dependencies: [
-                "ArchiverMigrate", "MigrationFixtures", "MigrationConverted", "MigrationAfterFixtures",
+                "ArchiverMigrate", "archiver-migrate", "MigrationFixtures", "MigrationConverted", "MigrationAfterFixtures",
                 .product(name: "Archiver", package: "Archiver"),
                 .product(name: "ArchiverTesting", package: "Archiver"),
             ]

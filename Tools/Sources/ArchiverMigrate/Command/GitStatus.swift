@@ -12,8 +12,14 @@ enum GitStatus {
             return "it is not in a git repository, so the rewrite could not be undone"
         }
         let status = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        if status.isEmpty { return nil }
-        return status.hasPrefix("??") ? "it is not committed to git" : "it has uncommitted changes"
+        if !status.isEmpty {
+            return status.hasPrefix("??") ? "it is not committed to git" : "it has uncommitted changes"
+        }
+        // An ignored file shows no status either, and git could not give it back.
+        guard run(["ls-files", "--error-unmatch", "--", url.lastPathComponent], in: folder)?.status == 0 else {
+            return "it is not committed to git"
+        }
+        return nil
     }
 
     private static func run(_ arguments: [String], in folder: URL) -> (status: Int32, output: String)? {
