@@ -54,6 +54,27 @@ let package = Package(
                 .product(name: "ArchiverTesting", package: "Archiver"),
             ]
         ),
+        // The tests `archiver-migrate --goldens` writes, as a user runs them: compiled against
+        // the hand-written models they record the goldens, against the converted ones they check
+        // them. ArchiverMigrateTests keeps both identical to the tool's output and to each other.
+        .testTarget(
+            name: "GoldenBeforeTests",
+            dependencies: [
+                "MigrationFixtures",
+                .product(name: "Archiver", package: "Archiver"),
+                .product(name: "ArchiverTesting", package: "Archiver"),
+            ],
+            exclude: ["Goldens"]
+        ),
+        .testTarget(
+            name: "GoldenAfterTests",
+            dependencies: [
+                "MigrationConverted",
+                .product(name: "Archiver", package: "Archiver"),
+                .product(name: "ArchiverTesting", package: "Archiver"),
+            ],
+            exclude: ["Goldens"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -85,7 +85,7 @@ public enum MigrateCommand {
 
         var inputs: [(path: String, text: String)] = []
         for path in options.paths {
-            let url = directory.appendingPathComponent(path).standardizedFileURL
+            let url = resolve(path, in: directory)
             let found = swiftFiles(at: url, named: path)
             guard !found.isEmpty else {
                 errors("archiver-migrate: \(path): no such Swift file or folder\n")
@@ -104,7 +104,7 @@ public enum MigrateCommand {
         var status = report.leftInPlace ? Status.leftInPlace : .converted
         for file in report.files where file.isChanged {
             if options.write {
-                let url = directory.appendingPathComponent(file.path)
+                let url = resolve(file.path, in: directory)
                 if !options.force, let reason = GitStatus.uncommittedReason(for: url) {
                     errors("\(file.path): not written: \(reason); commit or stash it first, or pass --force\n")
                     status = .leftInPlace
@@ -131,7 +131,7 @@ public enum MigrateCommand {
                 return .usage
             }
             let (files, skipped) = GoldenTestWriter.tests(for: report, module: module)
-            let folder = directory.appendingPathComponent(goldens)
+            let folder = resolve(goldens, in: directory)
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 for file in files {
@@ -150,6 +150,10 @@ public enum MigrateCommand {
         let left = report.diagnostics.filter { $0.severity == .leftInPlace }.count
         errors("archiver-migrate: \(report.convertedTypes.count) type\(report.convertedTypes.count == 1 ? "" : "s") converted\(report.convertedTypes.isEmpty ? "" : " (\(report.convertedTypes.joined(separator: ", ")))"), \(left) left in place\n")
         return status
+    }
+
+    private static func resolve(_ path: String, in directory: URL) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path).standardizedFileURL
     }
 
     /// The Swift files at `url`: the file itself, or the files of a folder and its subfolders.
