@@ -50,6 +50,8 @@ let package = Package(
             name: "ArchiverMigrateTests",
             dependencies: [
                 "ArchiverMigrate", "archiver-migrate", "MigrationFixtures", "MigrationConverted", "MigrationAfterFixtures",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "Archiver", package: "Archiver"),
                 .product(name: "ArchiverTesting", package: "Archiver"),
             ]
