@@ -1,7 +1,7 @@
 /// What the tool writes for one type: its key map's entries, the initializer it passes, and what
 /// the user should know about behaviour that changes.
-struct KeyMapPlan {
-    struct Entry: Equatable {
+struct KeyMapPlan: Sendable {
+    struct Entry: Equatable, Sendable {
         let property: String
         var serverKey: String?
         var archiveKey: String?
@@ -28,7 +28,7 @@ struct KeyMapPlan {
     let hasServerSide: Bool
     let hasArchiveDecoder: Bool
 
-    struct Field {
+    struct Field: Sendable {
         let property: StoredProperty
         let serverKey: String
         let archiveKey: String
@@ -47,11 +47,11 @@ enum KeyMapPlanner {
         if model.hasMembersWithConformances {
             throw Unconvertible(line: file.line(of: model.node), reason: "\(model.name): the conformance is written in the struct's body; move it to an extension")
         }
-        if let property = model.properties.first(where: { $0.type.isEmpty }) {
-            throw Unconvertible(line: property.line, reason: "\(model.name).\(property.name) has no type annotation, which the tool needs to write the key map")
-        }
         if let property = model.properties.first(where: { $0.isLet && $0.hasInitialValue }) {
             throw Unconvertible(line: property.line, reason: "\(model.name).\(property.name) is a `let` with an initial value, which no initializer can set; declare it without one")
+        }
+        if let property = model.properties.first(where: { $0.type.isEmpty }) {
+            throw Unconvertible(line: property.line, reason: "\(model.name).\(property.name) has no type annotation, which the tool needs to write the key map")
         }
         let codingFile = conformance.codingClass.map { files[$0.fileIndex] } ?? file
         let wrapped = conformance.codingClass?.wrappedProperty

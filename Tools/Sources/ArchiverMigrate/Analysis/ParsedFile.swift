@@ -33,7 +33,7 @@ struct ParsedFile {
 }
 
 /// A stored property of a struct, as declared.
-struct StoredProperty {
+struct StoredProperty: Sendable {
     let name: String
     let type: String
     let isLet: Bool

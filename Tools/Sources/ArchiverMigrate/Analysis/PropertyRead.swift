@@ -5,7 +5,7 @@ struct Unconvertible: Error {
 }
 
 /// A value held in another model, as the hand-written code reads and writes it.
-enum NestedValue: Equatable {
+enum NestedValue: Equatable, Sendable {
     /// `Restaurant.serialized(from:withKey:)`, `restaurant.archiveValue`, `Event.Coding(event:)`.
     case single(String)
     /// `Review.serializedCollection(from:withKey:)`, `reviews.archiveValue`, `events.map(Event.Coding.init)`.

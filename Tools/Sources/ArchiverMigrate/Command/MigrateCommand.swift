@@ -173,11 +173,7 @@ public enum MigrateCommand {
 
     /// `Models` for types declared under `Sources/Models/`.
     private static func inferredModule(report: MigrationReport) -> String? {
-        let modules = Set(report.declaringFiles.values.compactMap { path -> String? in
-            let components = path.split(separator: "/")
-            guard let index = components.lastIndex(of: "Sources"), index + 2 < components.count else { return nil }
-            return String(components[index + 1])
-        })
+        let modules = Set(report.declaringFiles.values.compactMap(Migrator.moduleName(of:)))
         return modules.count == 1 ? modules.first : nil
     }
 }

@@ -48,8 +48,6 @@ public struct MigrationReport: Sendable {
     public var leftInPlace: Bool { diagnostics.contains { $0.severity == .leftInPlace } }
 }
 
-extension KeyMapPlan: @unchecked Sendable {}
-
 /// Rewrites hand-written conformances as key maps.
 ///
 /// ```swift
@@ -130,7 +128,7 @@ public enum Migrator {
             var removals: [(Int, Syntax)] = conformance.extensions.map { ($0.fileIndex, Syntax($0.node)) }
             if let coding = conformance.codingClass {
                 if let reference = keptCoding[name] {
-                    diagnostics.append(.init(path: usable[reference.fileIndex].path, line: reference.line, severity: .leftInPlace, message: "\(name).Coding is kept because this code still uses it; once it does not, delete the class and read the old archives with KeyedArchiveOptions(classesReadAsDictionaries: [\"<Module>.\(name).Coding\"])"))
+                    diagnostics.append(.init(path: usable[reference.fileIndex].path, line: reference.line, severity: .leftInPlace, message: "\(name).Coding is kept because this code still uses it; once it does not, delete the class and read the old archives with KeyedArchiveOptions(classesReadAsDictionaries: [\"\(moduleName(of: usable[coding.fileIndex].path) ?? "<Module>").\(name).Coding\"])"))
                 } else if let container = coding.container {
                     removals.append((coding.fileIndex, Syntax(container)))
                 }
@@ -183,6 +181,13 @@ public enum Migrator {
             files: results, diagnostics: diagnostics, convertedTypes: converted, plans: plans,
             archiveRepresentableBefore: archiveRepresentable, declaringFiles: declaringFiles
         )
+    }
+
+    /// `Models` for a file under `Sources/Models/`.
+    static func moduleName(of path: String) -> String? {
+        let components = path.split(separator: "/")
+        guard let index = components.lastIndex(of: "Sources"), index + 2 < components.count else { return nil }
+        return String(components[index + 1])
     }
 
     private static func firstOffset(of conformance: HandWrittenConformance) -> Int {
