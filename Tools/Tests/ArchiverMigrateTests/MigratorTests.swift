@@ -233,3 +233,96 @@ struct MigratorTests {
         ])
     }
 }
+
+extension MigratorTests {
+    /// Keys as constants of a type at the top of the file, or as a `String` enum's raw values.
+    @Test func keysMayBeFileLevelConstantsOrRawValues() {
+        let report = migrate(("Shop.swift", Self.shop + """
+        private enum JSONKey {
+            static let id = "shop_id"
+        }
+
+        extension Shop: Serializable, ArchiveRepresentable {
+            private enum ArchiveKey: String {
+                case id, openedYear = "year", rating, tags
+            }
+
+            init?(responseObject: ResponseObject) {
+                guard let id = responseObject[JSONKey.id] as? String, let year = responseObject["openedYear"] as? Int else { return nil }
+                self.init(id: id, openedYear: year, rating: nil, tags: responseObject["tags"] as? [String] ?? [])
+            }
+
+            var archiveValue: Archive {
+                var archive: Archive = [ArchiveKey.id.rawValue: id, ArchiveKey.openedYear.rawValue: openedYear, ArchiveKey.tags.rawValue: tags]
+                archive[ArchiveKey.rating.rawValue] = rating
+                return archive
+            }
+
+            init?(archive: Archive) {
+                guard let id = archive[ArchiveKey.id.rawValue] as? String, let year = archive[ArchiveKey.openedYear.rawValue] as? Int else { return nil }
+                self.init(id: id, openedYear: year, rating: archive[ArchiveKey.rating.rawValue] as? Double, tags: archive[ArchiveKey.tags.rawValue] as? [String] ?? [])
+            }
+        }
+
+        """))
+        // `rating: nil` from responses: the server never sets it, which a key map cannot say.
+        #expect(report.convertedTypes.isEmpty)
+        #expect(leftInPlace(report) == ["Shop.swift:20: left in place: Shop: sets `rating` to the constant `nil` instead of reading a key; a key map reads every property from both sources, or excludes it from both"])
+
+        let fixed = migrate(("Shop.swift", report.files[0].original.replacingOccurrences(of: "rating: nil, tags: responseObject", with: "rating: responseObject[\"rating\"] as? Double, tags: responseObject")))
+        #expect(fixed.convertedTypes == ["Shop"])
+        #expect(fixed.files[0].converted.contains("""
+            static let keyMap = KeyMap(Shop.init, [
+                "id": .init(server: "shop_id"),
+                "openedYear": .init(archive: "year"),
+                "tags": .init(default: []),
+            ])
+        """))
+        #expect(fixed.files[0].converted.contains("private enum JSONKey"), "a file-level key type may serve other code, so it stays")
+    }
+
+    /// When nothing else uses the NSCoding classes, the key maps replace them.
+    @Test func unusedCodingClassesAreDeleted() {
+        let source = """
+        import Foundation
+
+        public struct Stop {
+            public var name: String
+            public var arrival: Date?
+        }
+
+        extension Stop {
+            class Coding: NSObject, NSCoding {
+                let stop: Stop?
+                init(stop: Stop) { self.stop = stop }
+                required init?(coder aDecoder: NSCoder) {
+                    guard let name = aDecoder.decodeObject(forKey: "name") as? String else { return nil }
+                    stop = Stop(name: name, arrival: aDecoder.decodeObject(forKey: "arrival") as? Date)
+                }
+                func encode(with aCoder: NSCoder) {
+                    guard let stop = stop else { return }
+                    aCoder.encode(stop.name, forKey: "name")
+                    aCoder.encode(stop.arrival, forKey: "arrival")
+                }
+            }
+        }
+
+        """
+        let report = migrate(("Stop.swift", source))
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.files[0].converted == """
+        import Foundation
+        import Archiver
+
+        public struct Stop {
+            public var name: String
+            public var arrival: Date?
+        }
+
+        extension Stop: KeyMapped {
+            public static let keyMap = KeyMap(Stop.init)
+        }
+
+        """)
+    }
+}

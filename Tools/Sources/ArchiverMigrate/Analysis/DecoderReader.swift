@@ -5,7 +5,7 @@ import SwiftSyntax
 struct DecoderReader {
     let file: ParsedFile
     let model: StructDeclaration
-    let keyStructs: [String: [String: String]]
+    let keys: KeyResolver
     /// The NSCoding class's property that holds the struct, for `init?(coder:)`.
     let wrappedProperty: String?
 
@@ -16,10 +16,10 @@ struct DecoderReader {
     private var bindings: [String: PropertyRead] = [:]
     private var constructedVariable: String?
 
-    init(file: ParsedFile, model: StructDeclaration, keyStructs: [String: [String: String]], decoder: HandWrittenConformance.Decoder, wrappedProperty: String? = nil) {
+    init(file: ParsedFile, model: StructDeclaration, keys: KeyResolver, decoder: HandWrittenConformance.Decoder, wrappedProperty: String? = nil) {
         self.file = file
         self.model = model
-        self.keyStructs = keyStructs
+        self.keys = keys
         self.wrappedProperty = wrappedProperty
         self.objectNames = [decoder.objectName]
     }
@@ -176,6 +176,9 @@ struct DecoderReader {
         }
         if let name = value.identifier, let bound = bindings[name] {
             reads[property] = bound
+        } else if value.is(NilLiteralExprSyntax.self) || value.is(BooleanLiteralExprSyntax.self) || value.is(IntegerLiteralExprSyntax.self)
+                    || value.is(FloatLiteralExprSyntax.self) || value.stringLiteral != nil {
+            throw Unconvertible(line: line, reason: "sets `\(property)` to the constant `\(value.trimmedDescription)` instead of reading a key; a key map reads every property from both sources, or excludes it from both")
         } else {
             reads[property] = try readValue(value)
         }
@@ -271,7 +274,7 @@ struct DecoderReader {
 
     /// A key written as a literal or as a constant of the conformance's key structs.
     func resolveKey(_ expression: ExprSyntax) throws(Unconvertible) -> String {
-        try KeyResolver(keyStructs: keyStructs).key(expression, file: file)
+        try keys.key(expression, file: file)
     }
 
     private func unsupported(_ expression: ExprSyntax) -> Unconvertible {
@@ -284,14 +287,20 @@ struct DecoderReader {
     }
 }
 
-/// Resolves keys: `"id"`, `ServerKey.id`.
+/// Resolves keys: `"id"`, `ServerKey.id`, `Key.id.rawValue`.
 struct KeyResolver {
     let keyStructs: [String: [String: String]]
+    var rawValueKeys: [String: [String: String]] = [:]
 
     func key(_ expression: ExprSyntax, file: ParsedFile) throws(Unconvertible) -> String {
         if let literal = expression.stringLiteral { return literal }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.identifier,
            let key = keyStructs[base]?[member.declName.baseName.text] {
+            return key
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "rawValue",
+           let caseAccess = member.base?.as(MemberAccessExprSyntax.self), let base = caseAccess.base?.identifier,
+           let key = rawValueKeys[base]?[caseAccess.declName.baseName.text] {
             return key
         }
         throw Unconvertible(line: file.line(of: expression), reason: "a computed key: `\(expression.trimmedDescription.firstLine)`; a key map's keys are constants")

@@ -14,10 +14,10 @@ struct EncoderReader {
     private var archiveVariable: String?
     private var modelAliases: Set<String> = []
 
-    init(file: ParsedFile, model: StructDeclaration, keyStructs: [String: [String: String]], encoder: HandWrittenConformance.Encoder, wrappedProperty: String? = nil) {
+    init(file: ParsedFile, model: StructDeclaration, keys: KeyResolver, encoder: HandWrittenConformance.Encoder, wrappedProperty: String? = nil) {
         self.file = file
         self.model = model
-        self.keys = KeyResolver(keyStructs: keyStructs)
+        self.keys = keys
         self.encoder = encoder
         self.wrappedProperty = wrappedProperty
         if let wrappedProperty { modelAliases = [wrappedProperty] }

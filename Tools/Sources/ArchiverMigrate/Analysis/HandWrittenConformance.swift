@@ -44,6 +44,8 @@ struct HandWrittenConformance {
     var extensions: [ExtensionToRemove] = []
     /// `ServerKey.id` → "id", by struct name then constant.
     var keyStructs: [String: [String: String]] = [:]
+    /// `Key.id.rawValue` → "id", by enum name then case.
+    var rawValueKeys: [String: [String: String]] = [:]
     /// Protocols the removed extensions declared that a key map does not provide.
     var keptProtocols: [String] = []
     /// Members of those extensions that are not part of the conformance, with their line.
@@ -64,10 +66,20 @@ enum ConformanceCollector {
     static func collect(from files: [ParsedFile]) -> [String: HandWrittenConformance] {
         var conformances: [String: HandWrittenConformance] = [:]
         for (fileIndex, file) in files.enumerated() {
+            // Key types declared at the top of the file serve every extension in it.
+            var fileKeys: [String: [String: String]] = [:]
+            var fileRawValues: [String: [String: String]] = [:]
+            for item in file.tree.statements {
+                guard let declaration = item.item.as(DeclSyntax.self) else { continue }
+                if let (name, keys) = keyConstants(in: declaration) { fileKeys[name] = keys }
+                if let (name, cases) = stringCases(in: declaration) { fileRawValues[name] = cases }
+            }
             for item in file.tree.statements {
                 guard let extensionDecl = item.item.as(DeclSyntax.self)?.as(ExtensionDeclSyntax.self) else { continue }
                 let typeName = extensionDecl.extendedType.trimmedDescription
                 var conformance = conformances[typeName] ?? HandWrittenConformance(typeName: typeName)
+                conformance.keyStructs.merge(fileKeys) { own, _ in own }
+                conformance.rawValueKeys.merge(fileRawValues) { own, _ in own }
                 if collect(extensionDecl, fileIndex: fileIndex, file: file, into: &conformance) {
                     conformances[typeName] = conformance
                 }
@@ -88,10 +100,15 @@ enum ConformanceCollector {
         }
         guard protocols.contains(where: conformanceProtocols.contains) else { return false }
         var holdsConformance = false
+        var declaresKeys = false
         var others: [(String, Int)] = []
         for member in members {
-            if let keyStruct = member.as(StructDeclSyntax.self), let keys = keyConstants(in: keyStruct) {
-                conformance.keyStructs[keyStruct.name.text] = keys
+            if let (name, keys) = keyConstants(in: member) {
+                conformance.keyStructs[name] = keys
+                declaresKeys = true
+            } else if let (name, cases) = stringCases(in: member) {
+                conformance.rawValueKeys[name] = cases
+                declaresKeys = true
             } else if let initializer = member.as(InitializerDeclSyntax.self), let body = initializer.body,
                       let parameter = initializer.signature.parameterClause.parameters.first,
                       initializer.signature.parameterClause.parameters.count == 1 {
@@ -116,7 +133,7 @@ enum ConformanceCollector {
                 others.append((member.trimmedDescription.prefix(while: { $0 != "{" && $0 != "\n" && $0 != "=" }).trimmingWhitespace, file.line(of: member)))
             }
         }
-        guard holdsConformance || !conformance.keyStructs.isEmpty else { return false }
+        guard holdsConformance || declaresKeys else { return false }
         if conformance.extensions.isEmpty { conformance.fileIndex = fileIndex }
         conformance.extensions.append(.init(node: extensionDecl, fileIndex: fileIndex))
         conformance.otherMembers += others
@@ -126,19 +143,48 @@ enum ConformanceCollector {
         return true
     }
 
-    /// The string constants of a key struct: `struct ServerKey { static let id = "id" }`.
-    private static func keyConstants(in keyStruct: StructDeclSyntax) -> [String: String]? {
+    /// The string constants of a key struct or caseless enum: `struct ServerKey { static let id = "id" }`.
+    private static func keyConstants(in declaration: DeclSyntax) -> (String, [String: String])? {
+        let name: String
+        let members: MemberBlockItemListSyntax
+        if let keyStruct = declaration.as(StructDeclSyntax.self) {
+            (name, members) = (keyStruct.name.text, keyStruct.memberBlock.members)
+        } else if let keyEnum = declaration.as(EnumDeclSyntax.self), keyEnum.inheritanceClause == nil {
+            (name, members) = (keyEnum.name.text, keyEnum.memberBlock.members)
+        } else {
+            return nil
+        }
         var keys: [String: String] = [:]
-        for member in keyStruct.memberBlock.members {
+        for member in members {
             guard let variable = member.decl.as(VariableDeclSyntax.self),
                   variable.modifiers.contains(where: { $0.name.text == "static" }) else { return nil }
             for binding in variable.bindings {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                guard let constant = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                       let value = binding.initializer?.value.stringLiteral else { return nil }
-                keys[name] = value
+                keys[constant] = value
             }
         }
-        return keys
+        return keys.isEmpty ? nil : (name, keys)
+    }
+
+    /// The raw values of a `String` enum used for keys: `enum Key: String { case id, name = "full_name" }`.
+    private static func stringCases(in declaration: DeclSyntax) -> (String, [String: String])? {
+        guard let keyEnum = declaration.as(EnumDeclSyntax.self),
+              keyEnum.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription == "String" else { return nil }
+        var cases: [String: String] = [:]
+        for member in keyEnum.memberBlock.members {
+            guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+            for element in caseDecl.elements {
+                guard element.parameterClause == nil else { return nil }
+                if let rawValue = element.rawValue {
+                    guard let literal = rawValue.value.stringLiteral else { return nil }
+                    cases[element.name.text] = literal
+                } else {
+                    cases[element.name.text] = element.name.text
+                }
+            }
+        }
+        return cases.isEmpty ? nil : (keyEnum.name.text, cases)
     }
 
     /// The decoder and encoder of a nested `Coding: NSObject, NSCoding` class.

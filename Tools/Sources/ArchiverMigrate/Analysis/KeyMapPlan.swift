@@ -53,24 +53,25 @@ enum KeyMapPlanner {
         if let property = model.properties.first(where: { $0.type.isEmpty }) {
             throw Unconvertible(line: property.line, reason: "\(model.name).\(property.name) has no type annotation, which the tool needs to write the key map")
         }
+        let keys = KeyResolver(keyStructs: conformance.keyStructs, rawValueKeys: conformance.rawValueKeys)
         let codingFile = conformance.codingClass.map { files[$0.fileIndex] } ?? file
         let wrapped = conformance.codingClass?.wrappedProperty
 
         var server: DecoderReader?
         if let decoder = conformance.serverDecoder {
-            var reader = DecoderReader(file: file, model: model, keyStructs: conformance.keyStructs, decoder: decoder)
+            var reader = DecoderReader(file: file, model: model, keys: keys, decoder: decoder)
             try reader.read(decoder.body)
             server = reader
         }
         var archive: DecoderReader?
         if let decoder = conformance.archiveDecoder {
-            var reader = DecoderReader(file: codingFile, model: model, keyStructs: conformance.keyStructs, decoder: decoder, wrappedProperty: wrapped)
+            var reader = DecoderReader(file: codingFile, model: model, keys: keys, decoder: decoder, wrappedProperty: wrapped)
             try reader.read(decoder.body)
             archive = reader
         }
         var writer: EncoderReader?
         if let encoder = conformance.archiveEncoder {
-            var reader = EncoderReader(file: codingFile, model: model, keyStructs: conformance.keyStructs, encoder: encoder, wrappedProperty: wrapped)
+            var reader = EncoderReader(file: codingFile, model: model, keys: keys, encoder: encoder, wrappedProperty: wrapped)
             try reader.read()
             writer = reader
         }
