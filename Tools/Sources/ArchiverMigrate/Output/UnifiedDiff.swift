@@ -41,9 +41,19 @@ enum UnifiedDiff {
         return lines
     }
 
-    /// The longest common subsequence, by dynamic programming: model files are small, and a
-    /// minimal diff reads better than a fast one.
+    /// The common first and last lines, then the longest common subsequence of what is between,
+    /// by dynamic programming: a rewrite changes a few regions of a file, and a minimal diff reads
+    /// better than a fast one.
     static func diff(_ old: [String], _ new: [String]) -> [Operation] {
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        let middle = middleDiff(Array(old[prefix..<(old.count - suffix)]), Array(new[prefix..<(new.count - suffix)]))
+        return old[..<prefix].map { .same($0) } + middle + old[(old.count - suffix)...].map { .same($0) }
+    }
+
+    private static func middleDiff(_ old: [String], _ new: [String]) -> [Operation] {
         let rows = old.count + 1, columns = new.count + 1
         var lengths = [Int](repeating: 0, count: rows * columns)
         for i in stride(from: old.count - 1, through: 0, by: -1) {
