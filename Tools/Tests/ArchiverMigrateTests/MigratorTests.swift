@@ -326,3 +326,37 @@ extension MigratorTests {
         """)
     }
 }
+
+extension MigratorTests {
+    @Test func snakeCaseServerKeysBecomeTheStrategy() {
+        let report = migrate(("Person.swift", """
+        import Archiver
+
+        struct Person {
+            let id: String
+            let firstName: String
+            let lastName: String
+            let reviewCount: Int
+            let avatarURL: String
+        }
+
+        extension Person: Serializable {
+            init?(responseObject: ResponseObject) {
+                guard let id = responseObject["id"] as? String,
+                      let firstName = responseObject["first_name"] as? String,
+                      let lastName = responseObject["last_name"] as? String else { return nil }
+                self.init(id: id, firstName: firstName, lastName: lastName,
+                          reviewCount: responseObject["review_count"] as? Int ?? 0,
+                          avatarURL: responseObject["avatar"] as? String ?? "")
+            }
+        }
+
+        """))
+        #expect(report.files[0].converted.contains("""
+            static let keyMap = KeyMap(Person.init, serverKeys: .snakeCase, [
+                "reviewCount": .init(default: 0),
+                "avatarURL": .init(server: "avatar", default: ""),
+            ])
+        """))
+    }
+}

@@ -19,6 +19,10 @@ struct KeyMapPlan: Sendable {
     /// stored property.
     let addedInitializer: [StoredProperty]?
     let entries: [Entry]
+    /// Whether most server keys are the snake-cased property names, so that the map says
+    /// `serverKeys: .snakeCase` instead of listing them.
+    let serverKeysAreSnakeCase: Bool
+    let archiveKeysAreSnakeCase: Bool
     let keptProtocols: [String]
     /// Types held in this one, which must be key-mapped or `KeyMapValue` themselves.
     let nestedTypes: Set<String>
@@ -108,8 +112,8 @@ enum KeyMapPlanner {
             var entry = KeyMapPlan.Entry(property: property.name)
             let serverKey = serverRead?.key ?? property.name
             let archiveKey = write?.key ?? archiveRead?.key ?? property.name
-            if serverKey != property.name { entry.serverKey = serverKey }
-            if archiveKey != property.name { entry.archiveKey = archiveKey }
+            entry.serverKey = serverKey
+            entry.archiveKey = archiveKey
 
             // One default serves both sources: the server's decides where there is one, because
             // archives the type wrote always hold the property.
@@ -140,10 +144,18 @@ enum KeyMapPlanner {
             for read in [serverRead, archiveRead].compactMap({ $0 }) where read.dropsInvalidElements {
                 notes.append((read.line, "\(model.name).\(property.name): an invalid element now fails the whole \(model.name) instead of being dropped"))
             }
-            if !entry.isEmpty { entries.append(entry) }
+            entries.append(entry)
             fields.append(.init(property: property, serverKey: serverKey, archiveKey: archiveKey, convertedFrom: (serverRead ?? archiveRead)?.convertedFrom, nested: serverRead?.nested ?? archiveRead?.nested ?? write?.nested))
         }
 
+        let serverSnake = prefersSnakeCase(entries.map { ($0.property, $0.serverKey ?? $0.property) })
+        let archiveSnake = prefersSnakeCase(entries.map { ($0.property, $0.archiveKey ?? $0.property) })
+        entries = entries.map { entry in
+            var entry = entry
+            if entry.serverKey == (serverSnake ? snakeCased(entry.property) : entry.property) { entry.serverKey = nil }
+            if entry.archiveKey == (archiveSnake ? snakeCased(entry.property) : entry.property) { entry.archiveKey = nil }
+            return entry
+        }.filter { !$0.isEmpty }
         let (reference, added) = try initializer(for: model, line: firstLine)
         var kept = conformance.keptProtocols
         if conformance.isDictionariable {
@@ -152,9 +164,35 @@ enum KeyMapPlanner {
         }
         return KeyMapPlan(
             typeName: model.name, accessModifier: model.accessModifier, initializerReference: reference, addedInitializer: added,
-            entries: entries, keptProtocols: kept, nestedTypes: nestedTypes, notes: notes, fields: fields,
+            entries: entries, serverKeysAreSnakeCase: serverSnake, archiveKeysAreSnakeCase: archiveSnake, keptProtocols: kept, nestedTypes: nestedTypes, notes: notes, fields: fields,
             hasServerSide: server != nil, hasArchiveDecoder: archive != nil
         )
+    }
+
+    /// Whether `.snakeCase` saves entries: at least two keys are their property's snake-cased
+    /// name, more than would then need an entry to keep their own name.
+    static func prefersSnakeCase(_ keys: [(property: String, key: String)]) -> Bool {
+        let helped = keys.filter { $0.key != $0.property && $0.key == snakeCased($0.property) }.count
+        let hurt = keys.filter { $0.key == $0.property && snakeCased($0.property) != $0.property }.count
+        return helped >= 2 && helped > hurt
+    }
+
+    /// `reviewCount` → `review_count`, `userID` → `user_id`: the rule of Archiver's
+    /// `KeyStrategy.snakeCase`, which a test keeps identical.
+    static func snakeCased(_ name: String) -> String {
+        let characters = Array(name)
+        var result = ""
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase, index > 0 {
+                let previous = characters[index - 1]
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                let startsWord = previous.isLowercase || previous.isNumber
+                    || (previous.isUppercase && next?.isLowercase == true)
+                if startsWord && previous != "_" { result.append("_") }
+            }
+            result.append(contentsOf: character.lowercased())
+        }
+        return result
     }
 
     /// Whether the type read is the property's, so that the key map reads the same thing.

@@ -12,10 +12,13 @@ enum KeyMapRenderer {
     static func render(_ plan: KeyMapPlan) -> String {
         let protocols = (["KeyMapped"] + plan.keptProtocols).joined(separator: ", ")
         var text = "extension \(plan.typeName): \(protocols) {\n"
+        var arguments = plan.initializerReference
+        if plan.serverKeysAreSnakeCase { arguments += ", serverKeys: .snakeCase" }
+        if plan.archiveKeysAreSnakeCase { arguments += ", archiveKeys: .snakeCase" }
         if plan.entries.isEmpty {
-            text += "    \(plan.accessModifier)static let keyMap = KeyMap(\(plan.initializerReference))\n"
+            text += "    \(plan.accessModifier)static let keyMap = KeyMap(\(arguments))\n"
         } else {
-            text += "    \(plan.accessModifier)static let keyMap = KeyMap(\(plan.initializerReference), [\n"
+            text += "    \(plan.accessModifier)static let keyMap = KeyMap(\(arguments), [\n"
             for entry in plan.entries {
                 text += "        \(quoted(entry.property)): \(render(entry)),\n"
             }
