@@ -360,3 +360,49 @@ extension MigratorTests {
         """))
     }
 }
+
+extension MigratorTests {
+    static func tag(_ property: String, key: String) -> String {
+        """
+        import Archiver
+
+        struct Tag {
+            let \(property): String
+        }
+
+        extension Tag: Serializable {
+            init?(responseObject: ResponseObject) {
+                guard let value = responseObject["\(key)"] as? String else { return nil }
+                self.\(property) = value
+            }
+        }
+
+        """
+    }
+
+    /// Two modules may each have a `Tag`; each conformance is matched with its own module's.
+    @Test func sameNamedTypesOfDifferentModulesStayApart() {
+        let report = migrate(
+            ("Sources/Shop/Tag.swift", Self.tag("label", key: "tag_label")),
+            ("Sources/Blog/Models/Tag.swift", Self.tag("name", key: "tag_name"))
+        )
+        #expect(report.convertedTypes == ["Tag", "Tag"])
+        #expect(report.files[0].converted.contains(#""label": .init(server: "tag_label"),"#))
+        #expect(report.files[1].converted.contains(#""name": .init(server: "tag_name"),"#))
+        #expect(TypeScope.moduleKey(of: "Sources/Blog/Models/Tag.swift") == "Sources/Blog")
+        #expect(TypeScope.moduleKey(of: "App/Models/Tag.swift") == "App/Models")
+    }
+
+    /// Private types of one module share names across files; each file's own declaration wins.
+    @Test func sameNamedTypesOfOneModuleAreMatchedInTheirFile() {
+        let first = Self.tag("label", key: "a").replacingOccurrences(of: "struct Tag", with: "private struct Tag")
+        let second = Self.tag("name", key: "b").replacingOccurrences(of: "struct Tag", with: "private struct Tag")
+        let report = migrate(("Tests/AppTests/A.swift", first), ("Tests/AppTests/B.swift", second))
+        #expect(report.convertedTypes == ["Tag", "Tag"])
+        #expect(report.files[0].converted.contains(#""label": .init(server: "a"),"#))
+        #expect(report.files[1].converted.contains(#""name": .init(server: "b"),"#))
+
+        let elsewhere = migrate(("Tests/AppTests/A.swift", first), ("Tests/AppTests/B.swift", second), ("Tests/AppTests/C.swift", "import Archiver\n\nextension Tag: Serializable {\n    init?(responseObject: ResponseObject) { return nil }\n}\n"))
+        #expect(elsewhere.diagnostics.map(\.description).contains("Tests/AppTests/C.swift:4: left in place: Tag is declared in several files of its module; pass one module's files at a time"))
+    }
+}

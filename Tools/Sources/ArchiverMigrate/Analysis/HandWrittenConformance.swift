@@ -37,6 +37,9 @@ struct HandWrittenConformance {
     }
 
     let typeName: String
+    /// The type's name within its module, which tells apart same-named types of different
+    /// modules (see ``TypeScope``).
+    let key: String
     var serverDecoder: Decoder?
     var archiveDecoder: Decoder?
     var archiveEncoder: Encoder?
@@ -63,7 +66,8 @@ enum ConformanceCollector {
     /// not provide, so the key map's extension declares them again.
     static let conformanceProtocols: Set<String> = replacedProtocols.union(["Archivable", "Cachable"])
 
-    static func collect(from files: [ParsedFile]) -> [String: HandWrittenConformance] {
+    /// The conformances in `files`, by ``TypeScope`` key.
+    static func collect(from files: [ParsedFile], scope: TypeScope) -> [String: HandWrittenConformance] {
         var conformances: [String: HandWrittenConformance] = [:]
         for (fileIndex, file) in files.enumerated() {
             // Key types declared at the top of the file serve every extension in it.
@@ -77,11 +81,12 @@ enum ConformanceCollector {
             for item in file.tree.statements {
                 guard let extensionDecl = item.item.as(DeclSyntax.self)?.as(ExtensionDeclSyntax.self) else { continue }
                 let typeName = extensionDecl.extendedType.trimmedDescription
-                var conformance = conformances[typeName] ?? HandWrittenConformance(typeName: typeName)
+                let key = scope.key(file: fileIndex, name: typeName)
+                var conformance = conformances[key] ?? HandWrittenConformance(typeName: typeName, key: key)
                 conformance.keyStructs.merge(fileKeys) { own, _ in own }
                 conformance.rawValueKeys.merge(fileRawValues) { own, _ in own }
                 if collect(extensionDecl, fileIndex: fileIndex, file: file, into: &conformance) {
-                    conformances[typeName] = conformance
+                    conformances[key] = conformance
                 }
             }
         }

@@ -18,14 +18,20 @@ public enum GoldenTestWriter {
     public static func tests(for report: MigrationReport, module: String) -> (files: [TestFile], skipped: [(type: String, reason: String)]) {
         var files: [TestFile] = []
         var skipped: [(String, String)] = []
-        for name in report.convertedTypes {
-            guard let plan = report.plans[name] else { continue }
-            guard plan.hasArchiveDecoder, report.archiveRepresentableBefore.contains(name) else {
+        var written: Set<String> = []
+        for key in report.convertedKeys {
+            guard let plan = report.plans[key] else { continue }
+            let name = plan.typeName
+            guard plan.hasArchiveDecoder, report.archiveRepresentableBefore.contains(key) else {
                 skipped.append((name, "its hand-written conformance is not ArchiveRepresentable, so no test can record its archive before the rewrite; keep an archive the previous version wrote as Goldens/\(name).plist and check it with GoldenArchives().assertDecodes(\(name).self, named: \"\(name)\")"))
                 continue
             }
+            guard written.insert(name).inserted else {
+                skipped.append((name, "another converted type has the same name; run --goldens for one module at a time"))
+                continue
+            }
             let source: Source = plan.hasServerSide ? .server : .archive
-            guard let sample = Sample(plans: report.plans).dictionary(for: plan, source: source, indent: "    ") else {
+            guard let sample = Sample(report: report).dictionary(for: key, source: source, indent: "    ") else {
                 skipped.append((name, "the tool cannot make up a sample value for one of its properties; write this test by hand"))
                 continue
             }
@@ -63,23 +69,23 @@ public enum GoldenTestWriter {
 
     /// Sample values: each property gets one of its own, so that a swapped key shows.
     struct Sample {
-        let plans: [String: KeyMapPlan]
+        let report: MigrationReport
 
-        func dictionary(for plan: KeyMapPlan, source: Source, indent: String, depth: Int = 0) -> String? {
-            guard depth < 4 else { return nil }
+        func dictionary(for key: String, source: Source, indent: String, depth: Int = 0) -> String? {
+            guard depth < 4, let plan = report.plans[key] else { return nil }
             var lines: [String] = []
             for (index, field) in plan.fields.enumerated() {
-                let key = source == .server ? field.serverKey : field.archiveKey
-                guard let value = value(for: field, index: index, source: source, indent: indent + "    ", depth: depth) else { return nil }
-                lines.append("\(indent)    \(KeyMapRenderer.quoted(key)): \(value),")
+                let dictionaryKey = source == .server ? field.serverKey : field.archiveKey
+                guard let value = value(for: field, of: key, index: index, source: source, indent: indent + "    ", depth: depth) else { return nil }
+                lines.append("\(indent)    \(KeyMapRenderer.quoted(dictionaryKey)): \(value),")
             }
             return lines.isEmpty ? "[:]" : "[\n" + lines.joined(separator: "\n") + "\n\(indent)]"
         }
 
-        private func value(for field: KeyMapPlan.Field, index: Int, source: Source, indent: String, depth: Int) -> String? {
+        private func value(for field: KeyMapPlan.Field, of key: String, index: Int, source: Source, indent: String, depth: Int) -> String? {
             let type = field.property.nonOptionalType
             if let nested = field.nested {
-                guard let plan = plans[nested.typeName], let element = dictionary(for: plan, source: source, indent: indent + (isCollection(nested) ? "    " : ""), depth: depth + 1) else { return nil }
+                guard let nestedKey = report.nestedKeys[key]?[nested.typeName], let element = dictionary(for: nestedKey, source: source, indent: indent + (isCollection(nested) ? "    " : ""), depth: depth + 1) else { return nil }
                 return isCollection(nested) ? "[\n\(indent)    \(element),\n\(indent)]" : element
             }
             if source == .server, field.convertedFrom == "String", let number = scalar(type, index: index) {

@@ -37,11 +37,16 @@ public struct MigrationReport: Sendable {
     public let diagnostics: [MigrationDiagnostic]
     /// The types whose conformances became key maps, in the order they were found.
     public let convertedTypes: [String]
+    /// The ``TypeScope`` keys of the converted types, in the same order.
+    let convertedKeys: [String]
+    /// The plans of the converted types, by key.
     let plans: [String: KeyMapPlan]
+    /// For each converted type, the keys of the types it holds, by name.
+    let nestedKeys: [String: [String: String]]
     /// Converted types whose hand-written conformance was `ArchiveRepresentable`, so that a
     /// test can record their archive before the rewrite.
     let archiveRepresentableBefore: Set<String>
-    /// The file that declares each converted type.
+    /// The file that declares each converted type, by key.
     let declaringFiles: [String: String]
 
     /// Whether anything was left in place (or a file could not be parsed).
@@ -72,88 +77,83 @@ public enum Migrator {
             }
         }
 
-        let declarations = collectDeclarations(in: usable)
-        let conformances = ConformanceCollector.collect(from: usable)
+        let scope = TypeScope(files: usable)
+        let conformances = ConformanceCollector.collect(from: usable, scope: scope)
+        var models: [String: StructDeclaration] = [:]
         var plans: [String: KeyMapPlan] = [:]
         var failures: [String: (fileIndex: Int, problem: Unconvertible)] = [:]
         let order = conformances.values.sorted { ($0.fileIndex, firstOffset(of: $0)) < ($1.fileIndex, firstOffset(of: $1)) }
         for conformance in order where !conformance.isEmpty {
-            let name = conformance.typeName
+            let key = conformance.key
             let line = conformance.serverDecoder?.line ?? conformance.archiveDecoder?.line ?? conformance.archiveEncoder?.line ?? 1
-            guard let model = declarations.structs[name] else {
-                let reason = declarations.otherTypes.contains(name)
-                    ? "\(name) is a class or an enum; key maps derive structs"
-                    : "the declaration of \(name) is not among the files given; pass its file too"
-                failures[name] = (conformance.fileIndex, Unconvertible(line: line, reason: reason))
+            let model: StructDeclaration
+            switch scope.declaration(forKey: key, name: conformance.typeName) {
+            case .success(let found): model = found
+            case .failure(let reason):
+                failures[key] = (conformance.fileIndex, Unconvertible(line: line, reason: reason.text))
                 continue
             }
+            models[key] = model
             do {
-                plans[name] = try KeyMapPlanner.plan(for: conformance, model: model, files: usable)
+                plans[key] = try KeyMapPlanner.plan(for: conformance, model: model, files: usable)
             } catch {
-                let fileIndex = conformance.codingClass != nil && conformance.extensions.isEmpty ? conformance.codingClass!.fileIndex : conformance.fileIndex
-                failures[name] = (fileIndex, error)
+                failures[key] = (reportingFile(of: conformance), error)
             }
         }
         // A type can become a key map only if the types it holds are key maps or stay out of reach.
         var changed = true
         while changed {
             changed = false
-            for (name, plan) in plans {
-                guard let held = plan.nestedTypes.sorted().first(where: { failures[$0] != nil }) else { continue }
-                let conformance = conformances[name]!
+            for (key, plan) in plans {
+                let conformance = conformances[key]!
+                guard let held = plan.nestedTypes.sorted().first(where: { failures[scope.key(file: conformance.fileIndex, name: $0)] != nil }) else { continue }
                 let line = conformance.serverDecoder?.line ?? conformance.archiveDecoder?.line ?? 1
-                failures[name] = (conformance.fileIndex, Unconvertible(line: line, reason: "\(name) holds \(held), which stays hand-written; convert \(held) first"))
-                plans[name] = nil
+                failures[key] = (reportingFile(of: conformance), Unconvertible(line: line, reason: "\(conformance.typeName) holds \(held), which stays hand-written; convert \(held) first"))
+                plans[key] = nil
                 changed = true
             }
         }
-        for (name, failure) in failures.sorted(by: { ($0.value.fileIndex, $0.value.problem.line) < ($1.value.fileIndex, $1.value.problem.line) }) {
+        for (key, failure) in failures.sorted(by: { ($0.value.fileIndex, $0.value.problem.line) < ($1.value.fileIndex, $1.value.problem.line) }) {
+            let name = conformances[key]!.typeName
             let reason = failure.problem.reason.hasPrefix(name) ? failure.problem.reason : "\(name): \(failure.problem.reason)"
             diagnostics.append(.init(path: usable[failure.fileIndex].path, line: failure.problem.line, severity: .leftInPlace, message: reason))
         }
 
         var edits = EditList(files: usable)
-        let converted = order.map(\.typeName).filter { plans[$0] != nil }
-        for name in converted {
-            let conformance = conformances[name]!
-            let plan = plans[name]!
-            for note in plan.notes {
-                diagnostics.append(.init(path: usable[conformance.codingClass != nil && conformance.extensions.isEmpty ? conformance.codingClass!.fileIndex : conformance.fileIndex].path, line: note.line, severity: .note, message: note.message))
+        let converted = order.map(\.key).filter { plans[$0] != nil }
+        for key in converted {
+            let conformance = conformances[key]!
+            for note in plans[key]!.notes {
+                diagnostics.append(.init(path: usable[reportingFile(of: conformance)].path, line: note.line, severity: .note, message: note.message))
             }
         }
         let keptCoding = CodingReferences.keptClasses(conformances: converted.map { conformances[$0]! }, files: usable)
-        for name in converted {
-            let conformance = conformances[name]!
-            let plan = plans[name]!
+        var filesWithKeyMaps: Set<Int> = []
+        for key in converted {
+            let conformance = conformances[key]!
+            let name = conformance.typeName
+            let model = models[key]!
             var removals: [(Int, Syntax)] = conformance.extensions.map { ($0.fileIndex, Syntax($0.node)) }
             if let coding = conformance.codingClass {
                 if let reference = keptCoding[name] {
-                    diagnostics.append(.init(path: usable[reference.fileIndex].path, line: reference.line, severity: .leftInPlace, message: "\(name).Coding is kept because this code still uses it; once it does not, delete the class and read the old archives with KeyedArchiveOptions(classesReadAsDictionaries: [\"\(moduleName(of: usable[coding.fileIndex].path) ?? "<Module>").\(name).Coding\"])"))
+                    let module = moduleName(of: usable[coding.fileIndex].path) ?? "<Module>"
+                    diagnostics.append(.init(path: usable[reference.fileIndex].path, line: reference.line, severity: .leftInPlace, message: "\(name).Coding is kept because this code still uses it; once it does not, delete the class and read the old archives with KeyedArchiveOptions(classesReadAsDictionaries: [\"\(module).\(name).Coding\"])"))
                 } else if let container = coding.container {
                     removals.append((coding.fileIndex, Syntax(container)))
                 }
             }
             removals.sort { ($0.0, $0.1.position) < ($1.0, $1.1.position) }
-            let text = KeyMapRenderer.render(plan)
+            let text = KeyMapRenderer.render(plans[key]!)
             if let anchor = removals.first {
                 edits.replace(anchor.1, in: anchor.0, with: text)
                 for removal in removals.dropFirst() { edits.remove(removal.1, in: removal.0) }
-            } else if let model = declarations.structs[name] {
+                filesWithKeyMaps.insert(anchor.0)
+            } else {
                 edits.insert("\n\n" + text, after: Syntax(model.node), in: model.fileIndex)
-            }
-        }
-        // A file that gains a key map needs the library.
-        var filesWithKeyMaps: Set<Int> = []
-        for name in converted {
-            let conformance = conformances[name]!
-            if let first = conformance.extensions.first {
-                filesWithKeyMaps.insert(first.fileIndex)
-            } else if keptCoding[name] == nil, let coding = conformance.codingClass {
-                filesWithKeyMaps.insert(coding.fileIndex)
-            } else if let model = declarations.structs[name] {
                 filesWithKeyMaps.insert(model.fileIndex)
             }
         }
+        // A file that gains a key map needs the library.
         for index in filesWithKeyMaps {
             let imports = usable[index].tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self) }
             guard !imports.contains(where: { $0.path.trimmedDescription == "Archiver" }) else { continue }
@@ -170,17 +170,27 @@ public enum Migrator {
             results[index] = FileMigration(path: parsed[index].path, original: parsed[index].text, converted: edits.apply(to: position), parsed: true)
         }
         var declaringFiles: [String: String] = [:]
-        for name in converted {
-            if let model = declarations.structs[name] { declaringFiles[name] = usable[model.fileIndex].path }
+        var nestedKeys: [String: [String: String]] = [:]
+        for key in converted {
+            declaringFiles[key] = usable[models[key]!.fileIndex].path
+            let file = conformances[key]!.fileIndex
+            nestedKeys[key] = Dictionary(uniqueKeysWithValues: plans[key]!.nestedTypes.map { ($0, scope.key(file: file, name: $0)) })
         }
-        let archiveRepresentable = Set(converted.filter { name in
-            let conformance = conformances[name]!
+        let archiveRepresentable = Set(converted.filter { key in
+            let conformance = conformances[key]!
             return conformance.archiveDecoder != nil && conformance.codingClass == nil && !conformance.isDictionariable
         })
         return MigrationReport(
-            files: results, diagnostics: diagnostics, convertedTypes: converted, plans: plans,
+            files: results, diagnostics: diagnostics, convertedTypes: converted.map { conformances[$0]!.typeName },
+            convertedKeys: converted, plans: plans, nestedKeys: nestedKeys,
             archiveRepresentableBefore: archiveRepresentable, declaringFiles: declaringFiles
         )
+    }
+
+    /// The file a type's diagnostics point into: its extensions', or its NSCoding class's.
+    private static func reportingFile(of conformance: HandWrittenConformance) -> Int {
+        if conformance.extensions.isEmpty, let coding = conformance.codingClass { return coding.fileIndex }
+        return conformance.fileIndex
     }
 
     /// `Models` for a file under `Sources/Models/`.
@@ -199,23 +209,6 @@ public enum Migrator {
             let fileA = paths.firstIndex(of: a.path) ?? 0, fileB = paths.firstIndex(of: b.path) ?? 0
             return (fileA, a.line, a.severity == .leftInPlace ? 0 : 1) < (fileB, b.line, b.severity == .leftInPlace ? 0 : 1)
         }
-    }
-
-    private static func collectDeclarations(in files: [ParsedFile]) -> (structs: [String: StructDeclaration], otherTypes: Set<String>) {
-        var structs: [String: StructDeclaration] = [:]
-        var others: Set<String> = []
-        for (index, file) in files.enumerated() {
-            for item in file.tree.statements {
-                if let declaration = item.item.as(StructDeclSyntax.self) {
-                    structs[declaration.name.text] = StructDeclaration(declaration, fileIndex: index, file: file)
-                } else if let declaration = item.item.as(ClassDeclSyntax.self) {
-                    others.insert(declaration.name.text)
-                } else if let declaration = item.item.as(EnumDeclSyntax.self) {
-                    others.insert(declaration.name.text)
-                }
-            }
-        }
-        return (structs, others)
     }
 }
 
