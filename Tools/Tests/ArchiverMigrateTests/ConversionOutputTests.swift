@@ -32,6 +32,15 @@ struct ConversionOutputTests {
         }
     }
 
+    /// A second run over the tool's output finds nothing left to convert.
+    @Test func aSecondRunChangesNothing() throws {
+        let inputs = try Fixtures.before.map { name, _ in (path: "Fixtures/Converted/\(name)", text: try Fixtures.text("Fixtures/Converted/\(name)")) }
+        let report = Migrator.migrate(inputs)
+        #expect(report.files.allSatisfy { !$0.isChanged })
+        #expect(report.convertedTypes.isEmpty)
+        #expect(report.diagnostics.isEmpty)
+    }
+
     @Test func everyTypeIsConverted() throws {
         let report = try Fixtures.migrateBefore()
         #expect(report.convertedTypes.sorted() == ["Bookmark", "Event", "Movie", "Restaurant", "Review", "Session", "User"])

@@ -83,7 +83,8 @@ public enum Migrator {
         var plans: [String: KeyMapPlan] = [:]
         var failures: [String: (fileIndex: Int, problem: Unconvertible)] = [:]
         let order = conformances.values.sorted { ($0.fileIndex, firstOffset(of: $0)) < ($1.fileIndex, firstOffset(of: $1)) }
-        for conformance in order where !conformance.isEmpty {
+        let alreadyKeyMapped = keyMappedTypes(in: usable, scope: scope)
+        for conformance in order where !conformance.isEmpty && !alreadyKeyMapped.contains(conformance.key) {
             let key = conformance.key
             let line = conformance.serverDecoder?.line ?? conformance.archiveDecoder?.line ?? conformance.archiveEncoder?.line ?? 1
             let model: StructDeclaration
@@ -185,6 +186,28 @@ public enum Migrator {
             convertedKeys: converted, plans: plans, nestedKeys: nestedKeys,
             archiveRepresentableBefore: archiveRepresentable, declaringFiles: declaringFiles
         )
+    }
+
+    /// The types that already declare `KeyMapped`, so that a second run changes nothing.
+    private static func keyMappedTypes(in files: [ParsedFile], scope: TypeScope) -> Set<String> {
+        var keys: Set<String> = []
+        for (index, file) in files.enumerated() {
+            for item in file.tree.statements {
+                let name: String
+                let inherited: InheritanceClauseSyntax?
+                if let declaration = item.item.as(StructDeclSyntax.self) {
+                    (name, inherited) = (declaration.name.text, declaration.inheritanceClause)
+                } else if let declaration = item.item.as(ExtensionDeclSyntax.self) {
+                    (name, inherited) = (declaration.extendedType.trimmedDescription, declaration.inheritanceClause)
+                } else {
+                    continue
+                }
+                if inherited?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "KeyMapped" }) == true {
+                    keys.insert(scope.key(file: index, name: name))
+                }
+            }
+        }
+        return keys
     }
 
     /// The file a type's diagnostics point into: its extensions', or its NSCoding class's.
