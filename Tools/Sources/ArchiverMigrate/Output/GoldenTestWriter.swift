@@ -22,6 +22,18 @@ public enum GoldenTestWriter {
         for key in report.convertedKeys {
             guard let plan = report.plans[key] else { continue }
             let name = plan.typeName
+            if report.dictionariableBefore.contains(key) {
+                guard written.insert(name).inserted else {
+                    skipped.append((name, "another converted type has the same name; run --goldens for one module at a time"))
+                    continue
+                }
+                guard let construction = Sample(report: report).construction(of: plan) else {
+                    skipped.append((name, "the tool cannot build a sample value with its initializer; write this test by hand"))
+                    continue
+                }
+                files.append(TestFile(fileName: "\(name)GoldenTests.swift", text: dictionariableText(for: name, module: module, construction: construction)))
+                continue
+            }
             guard plan.hasArchiveDecoder, report.archiveRepresentableBefore.contains(key) else {
                 skipped.append((name, "its hand-written conformance is not ArchiveRepresentable, so no test can record its archive before the rewrite; keep an archive the previous version wrote as Goldens/\(name).plist and check it with GoldenArchives().assertDecodes(\(name).self, named: \"\(name)\")"))
                 continue
@@ -67,6 +79,49 @@ public enum GoldenTestWriter {
         """
     }
 
+    /// Before the rewrite the type is `Dictionariable` and after it `ArchiveRepresentable`: one
+    /// overload records what `dictionaryRepresentation()` writes, the other checks the key map.
+    private static func dictionariableText(for name: String, module: String, construction: String) -> String {
+        let functionName = name.prefix(1).lowercased() + name.dropFirst() + "ArchiveIsUnchangedByTheKeyMap"
+        return """
+        // Written by archiver-migrate for \(name). Run it once before applying the rewrite: it
+        // records Goldens/\(name).plist from dictionaryRepresentation() and fails, saying so.
+        // Commit that file, apply the rewrite, and run it again: it checks that the key map writes
+        // the recorded archive and reads it back unchanged. Once no type is Dictionariable, delete
+        // the first check\(name)Golden function.
+        import Archiver
+        import ArchiverTesting
+        import Foundation
+        import Testing
+        @testable import \(module)
+
+        @Test func \(functionName)() throws {
+            try check\(name)Golden(\(construction))
+        }
+
+        /// Before the rewrite: the archive dictionaryRepresentation() writes, recorded once.
+        private func check\(name)Golden(_ value: some Dictionariable) throws {
+            let goldens = GoldenArchives()
+            let url = goldens.fileURL(named: "\(name)")
+            let archive = try #require(value.dictionaryRepresentation() as? Archive)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                try FileManager.default.createDirectory(at: goldens.directoryURL, withIntermediateDirectories: true)
+                try archive.archivedData().write(to: url)
+                Issue.record("Recorded new golden \(name).plist at \\(url.path). Review it, commit it, and run the test again.")
+                return
+            }
+            let differences = ArchiveDifference.lines(expected: try Archive(archivedData: Data(contentsOf: url)), actual: archive)
+            #expect(differences.isEmpty, "\(name) does not write golden \(name).plist:\\n\\(differences.joined(separator: "\\n"))")
+        }
+
+        /// After the rewrite: the key map writes the recorded archive and reads it back unchanged.
+        private func check\(name)Golden(_ value: some ArchiveRepresentable) throws {
+            try GoldenArchives().assertGolden(value, named: "\(name)")
+        }
+
+        """
+    }
+
     /// Sample values: each property gets one of its own, so that a swapped key shows.
     struct Sample {
         let report: MigrationReport
@@ -97,6 +152,26 @@ public enum GoldenTestWriter {
                 return "[\(first), \(second)]"
             }
             return scalar(type, index: index, name: field.property.name)
+        }
+
+        /// `Movie(name: "name-1", director: "director-2", releaseYear: 5)`, through the initializer
+        /// the key map calls; nil when it is one the tool adds or a property holds another model.
+        func construction(of plan: KeyMapPlan) -> String? {
+            guard plan.addedInitializer == nil else { return nil }
+            let reference = plan.initializerReference
+            let labels: [String]
+            if let open = reference.firstIndex(of: "(") {
+                labels = reference[reference.index(after: open)...].dropLast().split(separator: ":").map(String.init)
+            } else {
+                labels = plan.fields.map(\.property.name)
+            }
+            guard labels.count == plan.fields.count else { return nil }
+            var arguments: [String] = []
+            for (index, (label, field)) in zip(labels, plan.fields).enumerated() {
+                guard field.nested == nil, let value = scalar(field.property.nonOptionalType, index: index, name: field.property.name) else { return nil }
+                arguments.append("\(label): \(value)")
+            }
+            return "\(plan.typeName)(\(arguments.joined(separator: ", ")))"
         }
 
         private func isCollection(_ nested: NestedValue) -> Bool {

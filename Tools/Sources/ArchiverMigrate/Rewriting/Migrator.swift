@@ -46,6 +46,8 @@ public struct MigrationReport: Sendable {
     /// Converted types whose hand-written conformance was `ArchiveRepresentable`, so that a
     /// test can record their archive before the rewrite.
     let archiveRepresentableBefore: Set<String>
+    /// Converted types whose hand-written conformance was `Dictionariable`.
+    let dictionariableBefore: Set<String>
     /// The file that declares each converted type, by key.
     let declaringFiles: [String: String]
 
@@ -184,7 +186,8 @@ public enum Migrator {
         return MigrationReport(
             files: results, diagnostics: diagnostics, convertedTypes: converted.map { conformances[$0]!.typeName },
             convertedKeys: converted, plans: plans, nestedKeys: nestedKeys,
-            archiveRepresentableBefore: archiveRepresentable, declaringFiles: declaringFiles
+            archiveRepresentableBefore: archiveRepresentable,
+            dictionariableBefore: Set(converted.filter { conformances[$0]!.isDictionariable }), declaringFiles: declaringFiles
         )
     }
 
