@@ -195,7 +195,7 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
         entries: [(name: String, entry: KeyMapEntry)], readerCheck: KeyMapReaderCheck?
     ) -> (fields: [KeyMapField], problems: [KeyMapProblem], isUsable: Bool) {
         let reflected = placeholder.map { Reflection.storedProperties(of: $0) }
-        let names = KeyMapDescription.propertyNames(parameters: parameters, reflected: reflected)
+        let names = KeyMapParameter.propertyNames(parameters: parameters, reflected: reflected)
         let fields = (names ?? []).map { name in
             KeyMapField(name: name, entry: entries.first { $0.name == name }?.entry, serverKeys: serverKeys, archiveKeys: archiveKeys)
         }
