@@ -142,6 +142,31 @@ struct MigrateCommandTests {
         #expect(try folder.read("Tag.swift") == Self.convertible)
     }
 
+    /// The printed diff is a patch `git apply` takes, and applying it gives what `--write` writes.
+    @Test func thePrintedDiffAppliesWithGit() throws {
+        let folder = try TemporaryFolder()
+        try folder.git("init", "-q")
+        let names = Fixtures.before.map(\.key)
+        for name in names {
+            try folder.write(try Fixtures.text("Fixtures/Before/\(name)"), to: name)
+        }
+        try folder.git("add", ".")
+        try folder.git("commit", "-q", "-m", "Before")
+        var patch = ""
+        let status = MigrateCommand.run(names, in: folder.url, output: { patch += $0 }, errors: { _ in })
+        #expect(status == .leftInPlace, "the Coding classes that archiveSessions(_:) uses are kept")
+        try folder.write(patch, to: "migration.patch")
+        try folder.git("apply", "migration.patch")
+        for name in names {
+            #expect(try folder.read(name) == Fixtures.text("Fixtures/Converted/\(name)"), "\(name)")
+        }
+        try folder.git("checkout", "--", ".")
+        let alone = run("--write", "User.swift", in: folder)
+        #expect(alone.status == .converted)
+        #expect(alone.errors.contains("User.swift:19: note: User holds Review, which is not among the files given: Review must be key-mapped too (or declare KeyMapValue) for this key map to compile"))
+        #expect(try folder.read("User.swift") == Fixtures.text("Fixtures/Converted/User.swift"))
+    }
+
     // MARK: Arguments
 
     @Test func badArgumentsExitWithTwo() throws {

@@ -129,6 +129,13 @@ public enum Migrator {
             for note in plans[key]!.notes {
                 diagnostics.append(.init(path: usable[reportingFile(of: conformance)].path, line: note.line, severity: .note, message: note.message))
             }
+            // A held type outside the files given may still be hand-written, which no key map can hold.
+            for held in plans[key]!.nestedTypes.sorted() {
+                let heldKey = scope.key(file: conformance.fileIndex, name: held)
+                guard plans[heldKey] == nil, !alreadyKeyMapped.contains(heldKey), conformances[heldKey] == nil else { continue }
+                let line = conformance.serverDecoder?.line ?? conformance.archiveDecoder?.line ?? 1
+                diagnostics.append(.init(path: usable[reportingFile(of: conformance)].path, line: line, severity: .note, message: "\(conformance.typeName) holds \(held), which is not among the files given: \(held) must be key-mapped too (or declare KeyMapValue) for this key map to compile"))
+            }
         }
         let keptCoding = CodingReferences.keptClasses(conformances: converted.map { conformances[$0]! }, files: usable)
         var filesWithKeyMaps: Set<Int> = []
