@@ -2,7 +2,7 @@ import Archiver
 import Testing
 @testable import ArchiverMigrate
 
-struct KeyMapPlanTests {
+struct KeyMapPlannerTests {
     /// The tool writes `serverKeys: .snakeCase` only where Archiver's strategy gives the same keys.
     @Test(arguments: ["id", "reviewCount", "userID", "avatarURL", "URLString", "html2Text", "already_snake", "a", "isHTTPS", "ID", "x1Y2", "caféOwner", "ÉtatCivil"])
     func snakeCaseIsArchiversRule(name: String) {
