@@ -406,3 +406,45 @@ extension MigratorTests {
         #expect(elsewhere.diagnostics.map(\.description).contains("Tests/AppTests/C.swift:4: left in place: Tag is declared in several files of its module; pass one module's files at a time"))
     }
 }
+
+extension MigratorTests {
+    /// NSSecureCoding's typed decode, and keys in an enum nested in the class.
+    @Test func secureCodingReadsAndKeysInTheClass() {
+        let report = migrate(("Note.swift", """
+        import Foundation
+
+        struct Note {
+            var title: String
+            var edited: Date?
+        }
+
+        extension Note {
+            final class Coding: NSObject, NSSecureCoding {
+                static let supportsSecureCoding = true
+                private enum Key: String { case title = "note_title", edited }
+                let note: Note?
+                init(note: Note) { self.note = note }
+                init?(coder aDecoder: NSCoder) {
+                    guard let title = aDecoder.decodeObject(of: NSString.self, forKey: Key.title.rawValue) as String? else { return nil }
+                    note = Note(title: title, edited: aDecoder.decodeObject(of: NSDate.self, forKey: Key.edited.rawValue) as Date?)
+                }
+                func encode(with aCoder: NSCoder) {
+                    guard let note else { return }
+                    aCoder.encode(note.title, forKey: Key.title.rawValue)
+                    aCoder.encode(note.edited, forKey: Key.edited.rawValue)
+                }
+            }
+        }
+
+        """))
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.files[0].converted.hasSuffix("""
+        extension Note: KeyMapped {
+            static let keyMap = KeyMap(Note.init, [
+                "title": .init(archive: "note_title"),
+            ])
+        }
+
+        """))
+    }
+}

@@ -138,10 +138,14 @@ enum ConformanceCollector {
     /// The decoder and encoder of a nested `Coding: NSObject, NSCoding` class.
     private static func codingClass(_ node: ClassDeclSyntax, extensionDecl: ExtensionDeclSyntax, fileIndex: Int, file: ParsedFile, into conformance: inout HandWrittenConformance) -> HandWrittenConformance.CodingClass? {
         let inherited = node.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-        guard inherited.contains("NSCoding") else { return nil }
+        guard inherited.contains("NSCoding") || inherited.contains("NSSecureCoding") else { return nil }
         var wrapped: String?
         for member in node.memberBlock.members {
-            if let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+            if let (name, keys) = keyConstants(in: member.decl) {
+                conformance.keyStructs[name] = keys
+            } else if let (name, cases) = stringCases(in: member.decl) {
+                conformance.rawValueKeys[name] = cases
+            } else if let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
                binding.typeAnnotation?.type.trimmedDescription.hasPrefix(conformance.typeName) == true {
                 wrapped = binding.pattern.trimmedDescription
             } else if let initializer = member.decl.as(InitializerDeclSyntax.self), let body = initializer.body,

@@ -207,9 +207,12 @@ struct DecoderReader {
             read.defaultValue = infix.rightOperand.trimmedDescription
             return read
         }
-        if let cast = expression.as(AsExprSyntax.self), cast.questionOrExclamationMark?.text == "?" {
+        // `object[key] as? String`, or NSSecureCoding's `decodeObject(of: NSString.self, forKey: key) as String?`.
+        if let cast = expression.as(AsExprSyntax.self),
+           cast.questionOrExclamationMark?.text == "?" || (cast.questionOrExclamationMark == nil && cast.type.is(OptionalTypeSyntax.self)) {
             let key = try readKey(of: cast.expression)
-            var read = PropertyRead(key: key, line: line, readType: cast.type.trimmedDescription)
+            let type = cast.type.as(OptionalTypeSyntax.self)?.wrappedType.trimmedDescription ?? cast.type.trimmedDescription
+            var read = PropertyRead(key: key, line: line, readType: type)
             if let coded = Self.codingType(read.readType) { read.nested = coded }
             return read
         }
@@ -258,7 +261,7 @@ struct DecoderReader {
         return nil
     }
 
-    /// The key of `object[key]` or `coder.decodeObject(forKey: key)`.
+    /// The key of `object[key]`, `coder.decodeObject(forKey: key)` or `coder.decodeObject(of: T.self, forKey: key)`.
     private func readKey(of expression: ExprSyntax) throws(Unconvertible) -> String {
         if let subscriptCall = expression.as(SubscriptCallExprSyntax.self), let source = subscriptCall.calledExpression.identifier,
            objectNames.contains(source), subscriptCall.arguments.count == 1 {
@@ -266,8 +269,8 @@ struct DecoderReader {
         }
         if let call = expression.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(MemberAccessExprSyntax.self),
            callee.declName.baseName.text == "decodeObject", let coder = callee.base?.identifier, objectNames.contains(coder),
-           call.arguments.count == 1, call.arguments.first?.label?.text == "forKey" {
-            return try resolveKey(call.arguments.first!.expression)
+           call.arguments.map({ $0.label?.text ?? "_" }) == ["forKey"] || call.arguments.map({ $0.label?.text ?? "_" }) == ["of", "forKey"] {
+            return try resolveKey(call.arguments.last!.expression)
         }
         throw unsupported(expression)
     }
