@@ -448,3 +448,25 @@ extension MigratorTests {
         """))
     }
 }
+
+extension MigratorTests {
+    @Test func anOptionalTheDecoderRequiredIsNoted() {
+        let report = migrate(("Pin.swift", """
+        import Archiver
+
+        struct Pin {
+            let label: String?
+        }
+
+        extension Pin: Serializable {
+            init?(responseObject: ResponseObject) {
+                guard let label = responseObject["label"] as? String else { return nil }
+                self.label = label
+            }
+        }
+
+        """))
+        #expect(report.convertedTypes == ["Pin"])
+        #expect(report.diagnostics.map(\.description) == ["Pin.swift:9: note: Pin.label is optional, and the key map gives it nil when the key is missing, where this decoder failed"])
+    }
+}

@@ -91,6 +91,10 @@ enum KeyMapPlanner {
                     notes.append((other.line, "\(model.name).\(property.name): \(describe(deciding)) from responses and archives alike; this archive reader \(describe(other))"))
                 }
             }
+            // A key map cannot require an optional property: nil is its value when the key is missing.
+            for read in [serverRead, archiveRead].compactMap({ $0 }) where read.isRequired && property.isOptional {
+                notes.append((read.line, "\(model.name).\(property.name) is optional, and the key map gives it nil when the key is missing, where this decoder failed"))
+            }
             for rules in [server?.nonEmptyRules, archive?.nonEmptyRules] {
                 if let line = rules?[property.name] {
                     notes.append((line, "\(model.name).\(property.name): an empty value is no longer refused (a key map has no such rule); test it where you need it"))
