@@ -470,3 +470,26 @@ extension MigratorTests {
         #expect(report.diagnostics.map(\.description) == ["Pin.swift:9: note: Pin.label is optional, and the key map gives it nil when the key is missing, where this decoder failed"])
     }
 }
+
+extension MigratorTests {
+    @Test func propertiesOfTypeAnyAreLeftInPlace() {
+        let report = migrate(("Blob.swift", """
+        import Archiver
+
+        struct Blob {
+            let id: String
+            let extra: [String: Any]
+        }
+
+        extension Blob: Serializable {
+            init?(responseObject: ResponseObject) {
+                guard let id = responseObject["id"] as? String else { return nil }
+                self.id = id
+                self.extra = responseObject["extra"] as? [String: Any] ?? [:]
+            }
+        }
+
+        """))
+        #expect(leftInPlace(report) == ["Blob.swift:5: left in place: Blob.extra is a [String: Any], and a key map holds only types it can convert (no Any)"])
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Combines what the decoders read and the encoder writes into a key map, or says why it cannot.
 enum KeyMapPlanner {
     static func plan(for conformance: HandWrittenConformance, model: StructDeclaration, files: [ParsedFile]) throws(Unconvertible) -> KeyMapPlan {
@@ -8,6 +10,9 @@ enum KeyMapPlanner {
         }
         if model.hasMembersWithConformances {
             throw Unconvertible(line: file.line(of: model.node), reason: "\(model.name): the conformance is written in the struct's body; move it to an extension")
+        }
+        if let property = model.properties.first(where: { $0.type.range(of: #"\bAny(Object|Hashable)?\b"#, options: .regularExpression) != nil }) {
+            throw Unconvertible(line: property.line, reason: "\(model.name).\(property.name) is a \(property.type), and a key map holds only types it can convert (no Any)")
         }
         if let property = model.properties.first(where: { $0.isLet && $0.hasInitialValue }) {
             throw Unconvertible(line: property.line, reason: "\(model.name).\(property.name) is a `let` with an initial value, which no initializer can set; declare it without one")
