@@ -493,3 +493,25 @@ extension MigratorTests {
         #expect(leftInPlace(report) == ["Blob.swift:5: left in place: Blob.extra is a [String: Any], and a key map holds only types it can convert (no Any)"])
     }
 }
+
+extension MigratorTests {
+    @Test func aForceCastBecomesARequiredProperty() {
+        let report = migrate(("Pin.swift", """
+        import Archiver
+
+        struct Pin {
+            let label: String
+        }
+
+        extension Pin: Serializable {
+            init?(responseObject: ResponseObject) {
+                self.label = responseObject["pin_label"] as! String
+            }
+        }
+
+        """))
+        #expect(report.files[0].converted.contains(#""label": .init(server: "pin_label"),"#))
+        #expect(!report.files[0].converted.contains("default"))
+        #expect(report.diagnostics.map(\.description) == ["Pin.swift:9: note: Pin.label: a missing or mistyped value now fails decoding Pin instead of crashing (`as!`)"])
+    }
+}

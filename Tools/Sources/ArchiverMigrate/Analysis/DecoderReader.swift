@@ -207,6 +207,14 @@ struct DecoderReader {
             read.defaultValue = infix.rightOperand.trimmedDescription
             return read
         }
+        // `object[key] as! String`: required, the crash becoming a failed decode.
+        if let cast = expression.as(AsExprSyntax.self), cast.questionOrExclamationMark?.text == "!" {
+            let key = try readKey(of: cast.expression)
+            var read = PropertyRead(key: key, line: line, readType: cast.type.trimmedDescription, isRequired: true)
+            guard Self.codingType(read.readType) == nil else { throw unsupported(expression) }
+            read.isForceCast = true
+            return read
+        }
         // `object[key] as? String`, or NSSecureCoding's `decodeObject(of: NSString.self, forKey: key) as String?`.
         if let cast = expression.as(AsExprSyntax.self),
            cast.questionOrExclamationMark?.text == "?" || (cast.questionOrExclamationMark == nil && cast.type.is(OptionalTypeSyntax.self)) {

@@ -108,6 +108,9 @@ enum KeyMapPlanner {
             if let read = serverRead ?? archiveRead, let source = read.convertedFrom {
                 notes.append((read.line, "\(model.name).\(property.name): read from a \(source) or a number; a \(source) that is not \(article(read.readType)) \(read.readType) now fails decoding instead of giving \(read.defaultValue ?? "the default")"))
             }
+            for read in [serverRead, archiveRead].compactMap({ $0 }) where read.isForceCast {
+                notes.append((read.line, "\(model.name).\(property.name): a missing or mistyped value now fails decoding \(model.name) instead of crashing (`as!`)"))
+            }
             for read in [serverRead, archiveRead].compactMap({ $0 }) where read.dropsInvalidElements {
                 notes.append((read.line, "\(model.name).\(property.name): an invalid element now fails the whole \(model.name) instead of being dropped"))
             }

@@ -33,6 +33,8 @@ struct PropertyRead {
     var isRequired: Bool = false
     /// Whether invalid elements are dropped, as 0.6's collection helpers do.
     var dropsInvalidElements: Bool = false
+    /// Whether the code force-casts (`as!`), crashing where a key map fails the decode.
+    var isForceCast: Bool = false
 }
 
 /// How a hand-written encoder writes one property.
