@@ -89,10 +89,10 @@ enum KeyMapPlanner {
                 entry.defaultValue = try render(defaultValue: defaultValue, line: deciding.line, property: property)
             }
             if let other, other.defaultValue != deciding?.defaultValue || other.isRequired != deciding?.isRequired {
-                let emptyRule = archive?.nonEmptyRules[property.name]
-                if emptyRule != nil, other.defaultValue == "\"\"", deciding?.isRequired == true {
-                    // `?? ""` then `if id.isEmpty { return nil }`: required, as the server side is.
-                } else {
+                // `?? ""` then `if id.isEmpty { return nil }` requires the value, as the server side
+                // does; the rule itself gets a note of its own below.
+                let requiredByEmptyRule = archive?.nonEmptyRules[property.name] != nil && other.defaultValue == "\"\"" && deciding?.isRequired == true
+                if !requiredByEmptyRule {
                     notes.append((other.line, "\(model.name).\(property.name): \(describe(deciding)) from responses and archives alike; this archive reader \(describe(other))"))
                 }
             }
