@@ -59,6 +59,15 @@ struct GoldenTestWriterTests {
         let status = MigrateCommand.run(["--goldens", "Tests/ModelsTests", "Sources"], in: folder.url, output: { _ in }, errors: { errors += $0 })
         #expect(status == .converted, "\(errors)")
         let test = try folder.read("Tests/ModelsTests/TagGoldenTests.swift")
+
+        // A test the user changed is not overwritten without --force.
+        try folder.write(test + "// edited\n", to: "Tests/ModelsTests/TagGoldenTests.swift")
+        var again = ""
+        #expect(MigrateCommand.run(["--goldens", "Tests/ModelsTests", "Sources"], in: folder.url, output: { _ in }, errors: { again += $0 }) == .leftInPlace)
+        #expect(again.contains("Tests/ModelsTests/TagGoldenTests.swift exists and differs; not overwritten (pass --force to replace it)"))
+        #expect(try folder.read("Tests/ModelsTests/TagGoldenTests.swift").hasSuffix("// edited\n"))
+        #expect(MigrateCommand.run(["--goldens", "Tests/ModelsTests", "--force", "Sources"], in: folder.url, output: { _ in }, errors: { _ in }) == .converted)
+        #expect(try folder.read("Tests/ModelsTests/TagGoldenTests.swift") == test)
         #expect(test.contains("@testable import Models\n"))
         #expect(test.contains("let value = try #require(Tag(responseObject: responseObject))"))
         #expect(test.contains(#"try GoldenArchives().assertGolden(value, named: "Tag")"#))

@@ -28,7 +28,7 @@ public enum MigrateCommand {
 
       --write         apply the rewrite to the files (never to one that did not parse)
       --force         with --write, also rewrite files that have uncommitted changes or are not
-                      under git
+                      under git; with --goldens, replace test files that differ
       --goldens DIR   write a test per converted type into DIR that records the hand-written
                       archive before the rewrite and checks the key map's after it
       --module NAME   the module the tests import (default: the folder under Sources/)
@@ -78,8 +78,8 @@ public enum MigrateCommand {
             errors("archiver-migrate: no files given\n\n" + usage)
             return .usage
         }
-        if options.force && !options.write {
-            errors("archiver-migrate: --force only makes sense with --write\n")
+        if options.force && !options.write && options.goldens == nil {
+            errors("archiver-migrate: --force only makes sense with --write or --goldens\n")
             return .usage
         }
 
@@ -135,7 +135,14 @@ public enum MigrateCommand {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 for file in files {
-                    try Data(file.text.utf8).write(to: folder.appendingPathComponent(file.fileName), options: .atomic)
+                    let url = folder.appendingPathComponent(file.fileName)
+                    // A test already there may hold the user's edits, or goldens it recorded.
+                    if FileManager.default.fileExists(atPath: url.path), (try? String(contentsOf: url, encoding: .utf8)) != file.text, !options.force {
+                        errors("archiver-migrate: \(goldens)/\(file.fileName) exists and differs; not overwritten (pass --force to replace it)\n")
+                        status = .leftInPlace
+                        continue
+                    }
+                    try Data(file.text.utf8).write(to: url, options: .atomic)
                     errors("archiver-migrate: wrote \(goldens)/\(file.fileName)\n")
                 }
             } catch {
