@@ -4,16 +4,20 @@ import Foundation
 struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let dictionary: [String: Any]
     let codingPath: [any CodingKey]
-    let userInfo: [CodingUserInfoKey: any Sendable]
+    let options: ArchiveCodingOptions
+    /// Building a placeholder: no key is present, yet a value asked for is the placeholder of its type.
+    let isPlaceholder: Bool
 
+    /// The dictionary's keys; under a key strategy, those that are some key's transform, as they were
+    /// (a strategy such as snake case cannot be undone for every name).
     var allKeys: [Key] { dictionary.keys.compactMap { Key(stringValue: $0) } }
 
-    func contains(_ key: Key) -> Bool { dictionary[key.stringValue] != nil }
+    func contains(_ key: Key) -> Bool { dictionary[options.key(key)] != nil }
 
     /// A missing key and `NSNull` both read as nil: property lists have no null, so an archive
     /// leaves the key out, and `JSONSerialization` gives `NSNull`.
     func decodeNil(forKey key: Key) throws -> Bool {
-        guard let value = dictionary[key.stringValue] else { return true }
+        guard let value = dictionary[options.key(key)] else { return true }
         return value is NSNull
     }
 
@@ -34,10 +38,10 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decodeValue(type, forKey: key) }
 
     private func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        guard let value = dictionary[key.stringValue] else {
+        guard let value = dictionary[options.key(key)] ?? (isPlaceholder ? Placeholder() as Any : nil) else {
             throw ArchiveValueDecoder.keyNotFound(key, expected: type, codingPath: codingPath)
         }
-        return try ArchiveValueDecoder.unbox(value, as: type, codingPath: codingPath + [key], userInfo: userInfo)
+        return try ArchiveValueDecoder.unbox(value, as: type, codingPath: codingPath + [key], options: options)
     }
 
     func nestedContainer<NestedKey: CodingKey>(
@@ -52,17 +56,17 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
 
     func superDecoder() throws -> any Decoder {
         ArchiveValueDecoder(value: dictionary[ArchiveCodingKey.super.stringValue] ?? NSNull(),
-                            codingPath: codingPath + [ArchiveCodingKey.super], sendableUserInfo: userInfo)
+                            codingPath: codingPath + [ArchiveCodingKey.super], options: options)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        ArchiveValueDecoder(value: dictionary[key.stringValue] ?? NSNull(), codingPath: codingPath + [key], sendableUserInfo: userInfo)
+        ArchiveValueDecoder(value: dictionary[options.key(key)] ?? NSNull(), codingPath: codingPath + [key], options: options)
     }
 
     private func decoder(forKey key: Key, expected type: Any.Type) throws -> ArchiveValueDecoder {
-        guard let value = dictionary[key.stringValue] else {
+        guard let value = dictionary[options.key(key)] ?? (isPlaceholder ? Placeholder() as Any : nil) else {
             throw ArchiveValueDecoder.keyNotFound(key, expected: type, codingPath: codingPath)
         }
-        return ArchiveValueDecoder(value: value, codingPath: codingPath + [key], sendableUserInfo: userInfo)
+        return ArchiveValueDecoder(value: value, codingPath: codingPath + [key], options: options)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 struct ArchiveSingleValueDecodingContainer: SingleValueDecodingContainer {
     let value: Any
     let codingPath: [any CodingKey]
-    let userInfo: [CodingUserInfoKey: any Sendable]
+    let options: ArchiveCodingOptions
 
     func decodeNil() -> Bool { value is NSNull }
 
@@ -25,6 +25,6 @@ struct ArchiveSingleValueDecodingContainer: SingleValueDecodingContainer {
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
 
     private func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
-        try ArchiveValueDecoder.unbox(value, as: type, codingPath: codingPath, userInfo: userInfo)
+        try ArchiveValueDecoder.unbox(value, as: type, codingPath: codingPath, options: options)
     }
 }

@@ -58,6 +58,39 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
         }
     }
 
+    /// A key path where the two archives hold the same value in different forms.
+    public struct Note: Sendable, Equatable, CustomStringConvertible {
+        /// Where the forms differ, from the top of the value: `[.key("site")]`.
+        public var path: [ArchiveDecodingError.PathComponent]
+        /// How the forms differ.
+        public var representation: Representation
+        /// The value in the ``Way/archiveValue`` file, as text.
+        public var archiveValue: String?
+        /// The value in the ``Way/codable`` file, as text.
+        public var codableValue: String?
+
+        /// Creates a note, as a test would expect one.
+        ///
+        /// ```swift
+        /// Note(path: [.key("site")], representation: .urlForm,
+        ///      archiveValue: #""https://a.b""#, codableValue: #"{relative: "https://a.b"}"#)
+        /// ```
+        public init(path: [ArchiveDecodingError.PathComponent], representation: Representation, archiveValue: String?, codableValue: String?) {
+            self.path = path
+            self.representation = representation
+            self.archiveValue = archiveValue
+            self.codableValue = codableValue
+        }
+
+        /// The key path as text: `user.avatarUrl`.
+        public var keyPath: String { path.archiveKeyPath.isEmpty ? "(top level)" : path.archiveKeyPath }
+
+        /// One line: `site: URL form: archiveValue "https://a.b", Codable {relative: "https://a.b"}`.
+        public var description: String {
+            "\(keyPath): \(representation): archiveValue \(archiveValue ?? "(absent)"), Codable \(codableValue ?? "(absent)")"
+        }
+    }
+
     /// How a value came back from one way's file.
     public struct RoundTrip: Sendable, Equatable, CustomStringConvertible {
         /// A key path where the decoded value archives differently from the original.
@@ -124,8 +157,10 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
 
     /// The name of the compared type.
     public var typeName: String
-    /// Every key path where the two archives differ, sorted by key path.
+    /// Every key path where the two archives differ in content, sorted by key path.
     public var differences: [Difference]
+    /// Every key path where the two archives hold the same value in different forms, sorted by key path.
+    public var notes: [Note] = []
     /// How the value came back from its ``Way/archiveValue`` file.
     public var archiveRoundTrip: RoundTrip
     /// How the value came back from its ``Way/codable`` file.
@@ -135,7 +170,7 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
     /// The size in bytes of the file `PropertyListEncoder` writes, as Codable storage stores it.
     public var codableFileSize: Int
 
-    /// Whether the two archives hold the same content.
+    /// Whether the two archives hold the same content; forms may differ (see ``notes``).
     public var archivesMatch: Bool { differences.isEmpty }
 
     /// Whether moving between the two ways loses nothing: same content, and both round trips equal.
@@ -143,9 +178,13 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
 
     public var description: String {
         var lines = ["\(typeName): archiveValue and Codable (PropertyListEncoder) compared"]
-        lines.append("  Same content: " + (archivesMatch ? "yes"
-            : "no, \(differences.count) \(differences.count == 1 ? "difference" : "differences")"))
+        var verdict = archivesMatch ? "yes" : "no, \(differences.count) \(differences.count == 1 ? "difference" : "differences")"
+        if !notes.isEmpty {
+            verdict += ", \(notes.count) representational \(notes.count == 1 ? "note" : "notes")"
+        }
+        lines.append("  Same content: " + verdict)
         lines += differences.map { "    \($0)" }
+        lines += notes.map { "    \($0)" }
         for (way, roundTrip) in [(Way.archiveValue, archiveRoundTrip), (.codable, codableRoundTrip)] {
             lines.append("  \(way) round trip: \(roundTrip)")
             lines += roundTrip.changes.map { "    \($0)" }

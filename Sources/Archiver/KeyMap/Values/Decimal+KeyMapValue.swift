@@ -2,6 +2,10 @@ import Foundation
 
 /// Decimals read from numbers and from decimal strings such as `"19.99"`; they are archived as
 /// that text, because a property list has no decimal type and a `Double` would round.
+///
+/// They also read from the mantissa dictionary `PropertyListEncoder` writes for a `Decimal`
+/// (`exponent`, `length`, `isNegative`, `isCompact`, `mantissa`), so that files Codable storage
+/// wrote with it still load.
 extension Decimal: KeyMapValue {
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         if let decimal = value as? Decimal, type(of: value) == Decimal.self {
@@ -20,6 +24,8 @@ extension Decimal: KeyMapValue {
                 throw .invalidValue(Decimal.self, found: value)
             }
             self = decimal
+        } else if let dictionary = ArchiveValueDecoder.dictionary(value), dictionary["mantissa"] != nil {
+            self = try ArchiveValueDecoder.decodeOwnCodable(Decimal.self, from: dictionary, source: source)
         } else {
             throw .typeMismatch(Decimal.self, found: value)
         }

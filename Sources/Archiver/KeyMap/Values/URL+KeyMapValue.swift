@@ -1,6 +1,9 @@
 import Foundation
 
 /// URLs read from strings and are archived as their absolute string.
+///
+/// They also read from `{relative: "…", base: {…}}`, the form `PropertyListEncoder` gives a URL,
+/// so that files Codable storage wrote with it still load.
 extension URL: KeyMapValue {
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         if let url = value as? URL {
@@ -8,6 +11,15 @@ extension URL: KeyMapValue {
         } else if let string = value as? String {
             guard !string.isEmpty, let url = URL(string: string) else { throw .invalidValue(URL.self, found: value) }
             self = url
+        } else if let dictionary = ArchiveValueDecoder.dictionary(value), let relative = dictionary["relative"] as? String {
+            var base: URL?
+            if let baseValue = dictionary["base"] {
+                base = try URL(keyMapValue: baseValue, from: source)
+            }
+            guard dictionary.count <= 2, !relative.isEmpty, let url = URL(string: relative, relativeTo: base) else {
+                throw .invalidValue(URL.self, found: value)
+            }
+            self = url.absoluteURL
         } else {
             throw .typeMismatch(URL.self, found: value)
         }
