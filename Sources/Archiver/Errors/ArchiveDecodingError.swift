@@ -15,7 +15,9 @@ import Foundation
 public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One step of a key path: a dictionary key or an array index.
     public enum PathComponent: Sendable, Hashable, CustomStringConvertible {
+        /// A dictionary key: `.key("name")`, shown as `.name`.
         case key(String)
+        /// An array index: `.index(1)`, shown as `[1]`.
         case index(Int)
 
         public var description: String {
@@ -112,6 +114,11 @@ public struct CollectionDecodingResult<Value> {
     /// One entry for each element that did not decode.
     public var failures: [CollectionDecodingFailure] = []
 
+    /// An empty result, to fill in.
+    ///
+    /// ```swift
+    /// var result = CollectionDecodingResult<Review>()
+    /// ```
     public init() {}
 
     /// Decodes each element with `decode`, keeping the values and the reasons for the failures.
@@ -135,6 +142,11 @@ public struct CollectionDecodingFailure: Error, Sendable, Equatable, CustomStrin
     /// Why the element did not decode.
     public var error: ArchiveDecodingError
 
+    /// Creates a failure, as a test would expect one.
+    ///
+    /// ```swift
+    /// CollectionDecodingFailure(index: 1, error: ArchiveDecodingError(type: Review.self, reason: .custom("bad")))
+    /// ```
     public init(index: Int, error: ArchiveDecodingError) {
         self.index = index
         self.error = error

@@ -153,8 +153,18 @@ extension Archiver {
         /// The deepest nesting of arrays and dictionaries read or written. Default: 512.
         public var maximumDepth: Int = PropertyListCoding.defaultMaximumDepth
 
+        /// The default limits: 256 MiB files, nesting 512 deep.
+        ///
+        /// ```swift
+        /// Archiver.Limits().maximumDepth  // 512
+        /// ```
         public init() {}
 
+        /// Limits of your own.
+        ///
+        /// ```swift
+        /// archiver.limits = Archiver.Limits(maximumFileSize: 1 << 20, maximumDepth: 64)
+        /// ```
         public init(maximumFileSize: Int, maximumDepth: Int) {
             self.maximumFileSize = maximumFileSize
             self.maximumDepth = maximumDepth

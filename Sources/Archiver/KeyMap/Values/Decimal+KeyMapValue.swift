@@ -7,6 +7,11 @@ import Foundation
 /// (`exponent`, `length`, `isNegative`, `isCompact`, `mantissa`), so that files Codable storage
 /// wrote with it still load.
 extension Decimal: KeyMapValue {
+    /// Reads a `Decimal` by the rule above.
+    ///
+    /// ```swift
+    /// try Decimal(keyMapValue: "19.99", from: .responseObject)  // 19.99
+    /// ```
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         if let decimal = value as? Decimal, type(of: value) == Decimal.self {
             self = decimal
@@ -31,7 +36,17 @@ extension Decimal: KeyMapValue {
         }
     }
 
+    /// The decimal text, `"19.99"`: a property list has no decimal type.
+    ///
+    /// ```swift
+    /// try Decimal(keyMapValue: "19.99", from: .archive).keyMapArchiveValue
+    /// ```
     public var keyMapArchiveValue: Any? { description }
 
+    /// `0`: any `Decimal` will do.
+    ///
+    /// ```swift
+    /// Decimal.keyMapPlaceholder
+    /// ```
     public static var keyMapPlaceholder: Decimal? { 0 }
 }

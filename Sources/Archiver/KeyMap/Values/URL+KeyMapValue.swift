@@ -5,6 +5,11 @@ import Foundation
 /// They also read from `{relative: "…", base: {…}}`, the form `PropertyListEncoder` gives a URL,
 /// so that files Codable storage wrote with it still load.
 extension URL: KeyMapValue {
+    /// Reads a `URL` by the rule above.
+    ///
+    /// ```swift
+    /// try URL(keyMapValue: "https://a.b", from: .responseObject)  // https://a.b
+    /// ```
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         if let url = value as? URL {
             self = url
@@ -25,7 +30,17 @@ extension URL: KeyMapValue {
         }
     }
 
+    /// The absolute string, `"https://a.b"`.
+    ///
+    /// ```swift
+    /// try URL(keyMapValue: "https://a.b", from: .archive).keyMapArchiveValue
+    /// ```
     public var keyMapArchiveValue: Any? { absoluteString }
 
+    /// `about:blank`: any `URL` will do.
+    ///
+    /// ```swift
+    /// URL.keyMapPlaceholder
+    /// ```
     public static var keyMapPlaceholder: URL? { URL(string: "about:blank") }
 }
