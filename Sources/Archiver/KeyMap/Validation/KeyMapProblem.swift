@@ -1,7 +1,7 @@
 /// One thing wrong with a key map, in words.
 ///
 /// ```swift
-/// for problem in Review.keyMap.problems { print(problem) }
+/// do { try Review.validateKeyMap() } catch { for problem in error.problems { print(problem) } }
 /// // the entry "ratng" names no stored property (properties: id, restaurant, rating, text)
 /// ```
 public struct KeyMapProblem: Sendable, Equatable, CustomStringConvertible {
@@ -56,7 +56,7 @@ public struct KeyMapValidationError: Error, Sendable, Equatable, CustomStringCon
     /// The problems of the key map of the type named `typeName`.
     ///
     /// ```swift
-    /// KeyMapValidationError(typeName: "User", problems: User.keyMap.problems)
+    /// KeyMapValidationError(typeName: "User", problems: [KeyMapProblem(kind: .unknownEntry, message: "the entry \"nmae\" names no stored property")])
     /// ```
     public init(typeName: String, problems: [KeyMapProblem]) {
         self.typeName = typeName
