@@ -15,7 +15,7 @@
 /// ```
 public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConvertible {
     /// One of the two ways a value is archived.
-    public enum Way: String, Sendable, Equatable, CustomStringConvertible {
+    public enum Way: Sendable, Equatable, CustomStringConvertible {
         /// The type's ``ArchiveRepresentable/archiveValue`` (hand-written or derived), written
         /// as the core writes it.
         case archiveValue

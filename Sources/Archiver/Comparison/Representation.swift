@@ -6,7 +6,7 @@ import Foundation
 /// ```swift
 /// report.notes.first?.representation  // .urlForm
 /// ```
-public enum Representation: String, Sendable, Hashable, CustomStringConvertible {
+public enum Representation: Sendable, Hashable, CustomStringConvertible {
     /// A URL as its string on one side and as `PropertyListEncoder`'s `{relative: …}` on the other.
     case urlForm
     /// A `Decimal` as its text on one side and as `PropertyListEncoder`'s mantissa dictionary on

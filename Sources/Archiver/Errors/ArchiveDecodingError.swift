@@ -90,13 +90,9 @@ public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConv
         "\(keyPath): \(reason)"
     }
 
-    /// A short description of a value found in a response object or an archive, for messages.
-    ///
-    /// ```swift
-    /// ArchiveDecodingError.describe("4x")      // "String \"4x\""
-    /// ArchiveDecodingError.describe(NSNull())  // "null"
-    /// ```
-    public static func describe(_ value: Any?) -> String {
+    /// A short description of a value found in a response object or an archive, for messages:
+    /// `String "4x"`, `null`.
+    static func describe(_ value: Any?) -> String {
         ValueDescription.summary(value)
     }
 }
@@ -114,12 +110,7 @@ public struct CollectionDecodingResult<Value> {
     /// One entry for each element that did not decode.
     public var failures: [CollectionDecodingFailure] = []
 
-    /// An empty result, to fill in.
-    ///
-    /// ```swift
-    /// var result = CollectionDecodingResult<Review>()
-    /// ```
-    public init() {}
+    init() {}
 
     /// Decodes each element with `decode`, keeping the values and the reasons for the failures.
     init<Element>(decoding elements: [Element], with decode: (Element) throws(ArchiveDecodingError) -> Value) {
