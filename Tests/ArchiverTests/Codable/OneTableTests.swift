@@ -183,4 +183,34 @@ struct OneTableTests {
         let money = try #require(Money.keyMapPlaceholder)
         #expect(money.amount == 0 && money.currency == "" && money.due == nil && money.tags.isEmpty)
     }
+
+    @Test("types that hold each other have no placeholder, and asking for one returns nil rather than recursing forever")
+    func mutuallyRecursivePlaceholders() {
+        #expect(Ping.keyMapPlaceholder == nil)
+        #expect(Pong.keyMapPlaceholder == nil)
+    }
+
+    @Test("a key-mapped type inside a Codable one reads its server keys from a response and its archive keys from an archive")
+    func keyMappedInsideCodable() throws {
+        let order = try Order.decode(responseObject: ["id": "o1", "buyer": ["display_name": "Elaine"]])
+        #expect(order.buyer.displayName == "Elaine")
+        #expect((order.archiveValue["buyer"] as? [String: Any])?["displayName"] as? String == "Elaine")
+        #expect(try Order.decode(archive: order.archiveValue).buyer.displayName == "Elaine")
+    }
+}
+
+private final class Ping: Codable, KeyMapValue { let pong: Pong; init(pong: Pong) { self.pong = pong } }
+private final class Pong: Codable, KeyMapValue { let ping: Ping; init(ping: Ping) { self.ping = ping } }
+
+private struct Buyer: Codable {
+    var displayName: String
+}
+
+extension Buyer: KeyMapped {
+    static let keyMap = KeyMap(Buyer.init, serverKeys: .snakeCase)
+}
+
+private struct Order: Codable, ArchiveCodable, Serializable {
+    var id: String
+    var buyer: Buyer
 }
