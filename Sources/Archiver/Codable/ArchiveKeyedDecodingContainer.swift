@@ -55,13 +55,16 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     }
 
     func superDecoder() throws -> any Decoder {
-        ArchiveValueDecoder(value: dictionary[ArchiveCodingKey.super.stringValue] ?? NSNull(),
+        ArchiveValueDecoder(value: dictionary[ArchiveCodingKey.super.stringValue] ?? absent,
                             codingPath: codingPath + [ArchiveCodingKey.super], options: options)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        ArchiveValueDecoder(value: dictionary[options.key(key)] ?? NSNull(), codingPath: codingPath + [key], options: options)
+        ArchiveValueDecoder(value: dictionary[options.key(key)] ?? absent, codingPath: codingPath + [key], options: options)
     }
+
+    /// What a super decoder reads where its key is missing: nothing, or a placeholder's anything.
+    private var absent: Any { isPlaceholder ? Placeholder() : NSNull() }
 
     private func decoder(forKey key: Key, expected type: Any.Type) throws -> ArchiveValueDecoder {
         guard let value = dictionary[options.key(key)] ?? (isPlaceholder ? Placeholder() as Any : nil) else {

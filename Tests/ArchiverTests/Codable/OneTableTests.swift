@@ -190,6 +190,15 @@ struct OneTableTests {
         #expect(Pong.keyMapPlaceholder == nil)
     }
 
+    @Test("a Codable subclass decoding its superclass from superDecoder() has a placeholder")
+    func subclassPlaceholder() throws {
+        let dog = try #require(Dog.keyMapPlaceholder)
+        #expect(dog.name == "" && dog.isGood == false)
+        let archive = try #require(Dog(name: "Rex", isGood: true).keyMapArchiveValue as? [String: Any])
+        let back = try Dog(keyMapValue: archive, from: .archive)
+        #expect(back.name == "Rex" && back.isGood)
+    }
+
     @Test("a key-mapped type inside a Codable one reads its server keys from a response and its archive keys from an archive")
     func keyMappedInsideCodable() throws {
         let order = try Order.decode(responseObject: ["id": "o1", "buyer": ["display_name": "Elaine"]])
@@ -213,4 +222,32 @@ extension Buyer: KeyMapped {
 private struct Order: Codable, ArchiveCodable, Serializable {
     var id: String
     var buyer: Buyer
+}
+
+private class Animal: Codable {
+    let name: String
+    init(name: String) { self.name = name }
+}
+
+private final class Dog: Animal, KeyMapValue, @unchecked Sendable {
+    let isGood: Bool
+
+    private enum CodingKeys: String, CodingKey { case isGood }
+
+    init(name: String, isGood: Bool) {
+        self.isGood = isGood
+        super.init(name: name)
+    }
+
+    required init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        isGood = try container.decode(Bool.self, forKey: .isGood)
+        try super.init(from: container.superDecoder())
+    }
+
+    override func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(isGood, forKey: .isGood)
+        try super.encode(to: container.superEncoder())
+    }
 }
