@@ -21,21 +21,31 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
         return value is NSNull
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeValue(type, forKey: key) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeValue(type, forKey: key) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeValue(type, forKey: key) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeValue(type, forKey: key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeValue(type, forKey: key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeValue(type, forKey: key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeValue(type, forKey: key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeValue(type, forKey: key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeValue(type, forKey: key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeValue(type, forKey: key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeValue(type, forKey: key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeValue(type, forKey: key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeValue(type, forKey: key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeValue(type, forKey: key) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeThroughTable(type, forKey: key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeThroughTable(type, forKey: key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeThroughTable(type, forKey: key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeThroughTable(type, forKey: key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeThroughTable(type, forKey: key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeThroughTable(type, forKey: key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeThroughTable(type, forKey: key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeThroughTable(type, forKey: key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeThroughTable(type, forKey: key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeThroughTable(type, forKey: key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeThroughTable(type, forKey: key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeThroughTable(type, forKey: key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeThroughTable(type, forKey: key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeThroughTable(type, forKey: key) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decodeValue(type, forKey: key) }
+
+    /// The primitives' path: their conformance, called directly, with the coding path built only
+    /// for an error.
+    @inline(__always)
+    private func decodeThroughTable<T: KeyMapValue>(_ type: T.Type, forKey key: Key) throws -> T {
+        guard let value = dictionary[options.key(key)] ?? (isPlaceholder ? Placeholder() as Any : nil) else {
+            throw ArchiveValueDecoder.keyNotFound(key, expected: type, codingPath: codingPath)
+        }
+        return try ArchiveValueDecoder.unbox(value, through: type, codingPath: codingPath + [key], options: options)
+    }
 
     private func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         guard let value = dictionary[options.key(key)] ?? (isPlaceholder ? Placeholder() as Any : nil) else {

@@ -70,17 +70,18 @@ struct ArchiveValueDecoder: Decoder {
         return try T(from: ArchiveValueDecoder(value: value, codingPath: codingPath, options: options))
     }
 
-    private static func unbox<Value: KeyMapValue>(
-        _ value: Any, through type: Value.Type, codingPath: [any CodingKey], options: ArchiveCodingOptions
+    /// `value` converted by `type`'s conformance; a placeholder becomes the type's placeholder.
+    static func unbox<Value: KeyMapValue>(
+        _ value: Any, through type: Value.Type, codingPath: @autoclosure () -> [any CodingKey], options: ArchiveCodingOptions
     ) throws -> Value {
         if value is Placeholder {
-            guard let placeholder = Value.keyMapPlaceholder else { throw missing(type, codingPath: codingPath) }
+            guard let placeholder = Value.keyMapPlaceholder else { throw missing(type, codingPath: codingPath()) }
             return placeholder
         }
         do {
             return try decodeKeyMapValue(Value.self, from: value, source: options.source)
         } catch {
-            throw decodingError(error, codingPath: codingPath)
+            throw decodingError(error, codingPath: codingPath())
         }
     }
 
