@@ -64,11 +64,11 @@ public enum ArchiveComparison {
         let storedArchive = (try? PropertyListCoding.archive(from: archiveData)) ?? [:]
 
         var differences: [ArchiveComparisonReport.Difference] = []
-        var notes: [ArchiveComparisonReport.Note] = []
+        var notes: [ArchiveComparisonReport.Difference] = []
         for entry in PropertyListDiff.differences(storedArchive, codableArchive) {
             let archiveText = ValueDescription.text(entry.first), codableText = ValueDescription.text(entry.second)
             if let first = entry.first, let second = entry.second, let representation = Representation.of(first, second) {
-                notes.append(.init(path: entry.path, representation: representation, archiveValue: archiveText, codableValue: codableText))
+                notes.append(.init(path: entry.path, archiveValue: archiveText, codableValue: codableText, representation: representation))
             } else {
                 differences.append(.init(path: entry.path, archiveValue: archiveText, codableValue: codableText))
             }

@@ -30,7 +30,8 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
         }
     }
 
-    /// A key path where the two archives differ, with what each holds there (`nil`: nothing).
+    /// A key path where the two archives differ, with what each holds there (`nil`: nothing): in
+    /// content, or, when ``representation`` names how, only in the form of the same value.
     public struct Difference: Sendable, Equatable, CustomStringConvertible {
         /// Where the archives differ, from the top of the value: `[.key("site")]`.
         public var path: [ArchiveDecodingError.PathComponent]
@@ -38,56 +39,30 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
         public var archiveValue: String?
         /// The value in the ``Way/codable`` file, as text, or `nil` if it has none here.
         public var codableValue: String?
+        /// How the two forms of one value differ, or `nil` for a difference of content.
+        public var representation: Representation?
 
         /// Creates a difference, as a test would expect one.
         ///
         /// ```swift
-        /// Difference(path: [.key("site")], archiveValue: #""https://a.b""#, codableValue: #"{relative: "https://a.b"}"#)
+        /// Difference(path: [.key("site")], archiveValue: #""https://a.b""#, codableValue: #"{relative: "https://a.b"}"#,
+        ///            representation: .urlForm)
         /// ```
-        public init(path: [ArchiveDecodingError.PathComponent], archiveValue: String?, codableValue: String?) {
+        public init(path: [ArchiveDecodingError.PathComponent], archiveValue: String?, codableValue: String?,
+                    representation: Representation? = nil) {
             self.path = path
             self.archiveValue = archiveValue
             self.codableValue = codableValue
+            self.representation = representation
         }
 
         /// The key path as text: `reviews[0].rating`.
         public var keyPath: String { path.archiveKeyPath.isEmpty ? "(top level)" : path.archiveKeyPath }
 
-        public var description: String {
-            "\(keyPath): archiveValue \(archiveValue ?? "(absent)"), Codable \(codableValue ?? "(absent)")"
-        }
-    }
-
-    /// A key path where the two archives hold the same value in different forms.
-    public struct Note: Sendable, Equatable, CustomStringConvertible {
-        /// Where the forms differ, from the top of the value: `[.key("site")]`.
-        public var path: [ArchiveDecodingError.PathComponent]
-        /// How the forms differ.
-        public var representation: Representation
-        /// The value in the ``Way/archiveValue`` file, as text.
-        public var archiveValue: String?
-        /// The value in the ``Way/codable`` file, as text.
-        public var codableValue: String?
-
-        /// Creates a note, as a test would expect one.
-        ///
-        /// ```swift
-        /// Note(path: [.key("site")], representation: .urlForm,
-        ///      archiveValue: #""https://a.b""#, codableValue: #"{relative: "https://a.b"}"#)
-        /// ```
-        public init(path: [ArchiveDecodingError.PathComponent], representation: Representation, archiveValue: String?, codableValue: String?) {
-            self.path = path
-            self.representation = representation
-            self.archiveValue = archiveValue
-            self.codableValue = codableValue
-        }
-
-        /// The key path as text: `user.avatarUrl`.
-        public var keyPath: String { path.archiveKeyPath.isEmpty ? "(top level)" : path.archiveKeyPath }
-
         /// One line: `site: URL form: archiveValue "https://a.b", Codable {relative: "https://a.b"}`.
         public var description: String {
-            "\(keyPath): \(representation): archiveValue \(archiveValue ?? "(absent)"), Codable \(codableValue ?? "(absent)")"
+            let form = representation.map { "\($0): " } ?? ""
+            return "\(keyPath): \(form)archiveValue \(archiveValue ?? "(absent)"), Codable \(codableValue ?? "(absent)")"
         }
     }
 
@@ -159,8 +134,9 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
     public var typeName: String
     /// Every key path where the two archives differ in content, sorted by key path.
     public var differences: [Difference]
-    /// Every key path where the two archives hold the same value in different forms, sorted by key path.
-    public var notes: [Note] = []
+    /// Every key path where the two archives hold the same value in different forms, sorted by
+    /// key path; each names its ``Difference/representation``.
+    public var notes: [Difference] = []
     /// How the value came back from its ``Way/archiveValue`` file.
     public var archiveRoundTrip: RoundTrip
     /// How the value came back from its ``Way/codable`` file.

@@ -4,7 +4,7 @@ import Foundation
 /// apart from differences of content.
 ///
 /// ```swift
-/// report.notes.first?.representation  // .urlForm
+/// report.notes.first?.representation  // .urlForm, for a URL stored as a string one way
 /// ```
 public enum Representation: Sendable, Hashable, CustomStringConvertible {
     /// A URL as its string on one side and as `PropertyListEncoder`'s `{relative: …}` on the other.

@@ -32,8 +32,8 @@ struct CodableComparisonTests {
         let report = try ArchiveComparison.compare(place)
         #expect(report.differences.isEmpty)
         #expect(report.notes == [
-            .init(path: [.key("site")], representation: .urlForm,
-                  archiveValue: #""https://monks.example""#, codableValue: #"{relative: "https://monks.example"}"#),
+            .init(path: [.key("site")], archiveValue: #""https://monks.example""#,
+                  codableValue: #"{relative: "https://monks.example"}"#, representation: .urlForm),
         ])
         #expect(report.archivesMatch)
         #expect(report.archiveRoundTrip.isEqual)
