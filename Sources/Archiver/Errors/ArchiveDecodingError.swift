@@ -64,8 +64,8 @@ public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConv
         self.init(typeName: String(describing: type), path: path, reason: reason)
     }
 
-    /// Creates an error for the type named `typeName`, at `path` below it.
-    public init(typeName: String, path: [PathComponent] = [], reason: Reason) {
+    // For readers that know the type by name only; users name the type itself.
+    init(typeName: String, path: [PathComponent] = [], reason: Reason) {
         self.typeName = typeName
         self.path = path
         self.reason = reason
