@@ -6,6 +6,11 @@
 /// A property list cannot hold `nil`, so `nil` elements of an array of optionals are left out
 /// of the archive.
 extension Array: KeyMapValue where Element: KeyMapValue {
+    /// Reads an array element by element.
+    ///
+    /// ```swift
+    /// try [Int](keyMapValue: [1, "2"], from: .responseObject)  // [1, 2]
+    /// ```
     @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         guard let elements = value as? [Any] else { throw .typeMismatch(Self.self, found: value) }
@@ -20,36 +25,76 @@ extension Array: KeyMapValue where Element: KeyMapValue {
         }
     }
 
+    /// The elements' archive values, without the `nil` ones.
+    ///
+    /// ```swift
+    /// [1, nil, 3].keyMapArchiveValue  // [1, 3]
+    /// ```
     @inlinable
     public var keyMapArchiveValue: Any? {
         compactMap { $0.keyMapArchiveValue }
     }
 
+    /// An empty collection: any will do.
+    ///
+    /// ```swift
+    /// [Int].keyMapPlaceholder
+    /// ```
     public static var keyMapPlaceholder: [Element]? { [] }
 
+    /// The type's name in error messages.
+    ///
+    /// ```swift
+    /// [Int].keyMapTypeDescription
+    /// ```
     public static var keyMapTypeDescription: String { "[\(Element.keyMapTypeDescription)]" }
 }
 
 /// Sets read from arrays, and are archived as arrays in no particular order.
 extension Set: KeyMapValue where Element: KeyMapValue {
+    /// Reads a set from an array.
+    ///
+    /// ```swift
+    /// try Set<Int>(keyMapValue: [1, 1, 2], from: .archive)  // [1, 2]
+    /// ```
     @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         self.init(try [Element](keyMapValue: value, from: source))
     }
 
+    /// The elements' archive values, without the `nil` ones.
+    ///
+    /// ```swift
+    /// Set([1]).keyMapArchiveValue  // [1]
+    /// ```
     @inlinable
     public var keyMapArchiveValue: Any? {
         compactMap { $0.keyMapArchiveValue }
     }
 
+    /// An empty collection: any will do.
+    ///
+    /// ```swift
+    /// Set<Int>.keyMapPlaceholder
+    /// ```
     public static var keyMapPlaceholder: Set<Element>? { [] }
 
+    /// The type's name in error messages.
+    ///
+    /// ```swift
+    /// Set<Int>.keyMapTypeDescription
+    /// ```
     public static var keyMapTypeDescription: String { "Set<\(Element.keyMapTypeDescription)>" }
 }
 
 /// Dictionaries with `String` keys read from dictionaries, value by value; the key is part of the
 /// key path of an error.
 extension Dictionary: KeyMapValue where Key == String, Value: KeyMapValue {
+    /// Reads a dictionary value by value.
+    ///
+    /// ```swift
+    /// try [String: Int](keyMapValue: ["a": "1"], from: .responseObject)  // ["a": 1]
+    /// ```
     @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         guard let dictionary = value as? [String: Any] else { throw .typeMismatch(Self.self, found: value) }
@@ -63,12 +108,27 @@ extension Dictionary: KeyMapValue where Key == String, Value: KeyMapValue {
         }
     }
 
+    /// The values' archive values, without the `nil` ones.
+    ///
+    /// ```swift
+    /// ["a": 1].keyMapArchiveValue  // ["a": 1]
+    /// ```
     @inlinable
     public var keyMapArchiveValue: Any? {
         compactMapValues { $0.keyMapArchiveValue }
     }
 
+    /// An empty collection: any will do.
+    ///
+    /// ```swift
+    /// [String: Int].keyMapPlaceholder
+    /// ```
     public static var keyMapPlaceholder: [String: Value]? { [:] }
 
+    /// The type's name in error messages.
+    ///
+    /// ```swift
+    /// [String: Int].keyMapTypeDescription
+    /// ```
     public static var keyMapTypeDescription: String { "[String: \(Value.keyMapTypeDescription)]" }
 }
