@@ -1,6 +1,14 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+/// What Xcode 26 gives a new app target: main-actor isolation by default and "approachable
+/// concurrency". The examples are built with them because that is what users' code is built with.
+let appTargetSettings: [SwiftSetting] = [
+    .defaultIsolation(MainActor.self),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+]
+
 let package = Package(
     name: "Archiver",
     platforms: [
@@ -33,6 +41,12 @@ let package = Package(
             name: "ArchiverComparison",
             dependencies: ["Archiver", "TutorialData"],
             path: "Examples/ArchiverComparison"
+        ),
+        .executableTarget(
+            name: "ArchiverQuickStart",
+            dependencies: ["Archiver"],
+            path: "Examples/QuickStart",
+            swiftSettings: appTargetSettings
         ),
         // Not a product: the helper process the crash-safety tests kill mid-write.
         .executableTarget(

@@ -28,7 +28,13 @@ import Foundation
 ///
 /// In debug builds the map validates itself when first used and prints any problem to standard
 /// error; ``validate()`` throws them.
-public final class KeyMap<Model: KeyMapped>: Sendable {
+public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
+    // Unchecked because the closures are not `@Sendable`: they use the conformances of `Model`
+    // and its property types, which may be isolated to the main actor in an app target, and an
+    // isolated conformance cannot be captured by a `@Sendable` closure. Everything here is
+    // immutable once built; the closures call the model's initializer and its property types'
+    // conversions, which touch no shared state.
+    //
     // The members the derived conformances use on every call are inlinable, so that each
     // key-mapped type gets them compiled for its own properties: unspecialized generic code
     // would spend most of its time looking up type metadata. A class, so that reaching the map
@@ -43,16 +49,16 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
     /// ```
     public let problems: [KeyMapProblem]
     @usableFromInline let isUsable: Bool
-    @usableFromInline let construct: @Sendable ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
-    @usableFromInline let makePlaceholder: @Sendable () -> Model?
+    @usableFromInline let construct: ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
+    @usableFromInline let makePlaceholder: () -> Model?
     @usableFromInline let readers: Readers
 
     /// How archiving reads the properties.
-    @usableFromInline enum Readers: Sendable {
+    @usableFromInline enum Readers {
         /// One reader per property, through the readers the map was given.
-        case readers([@Sendable (Model) -> Any?])
+        case readers([(Model) -> Any?])
         /// One encoder per property, for the values `Mirror` reports.
-        case mirror([@Sendable (Any) -> Any?])
+        case mirror([(Any) -> Any?])
     }
 
     /// A key map that learns the property names by reflection and reads properties with `Mirror`.
@@ -76,12 +82,12 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
     ///   - entries: The properties that differ from the strategies, by name.
     @inlinable
     public convenience init<each Property: KeyMapValue>(
-        _ initializer: @escaping @Sendable (repeat each Property) -> Model,
+        _ initializer: @escaping (repeat each Property) -> Model,
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
         _ entries: KeyValuePairs<String, KeyMapEntry> = [:]
     ) {
-        var encoders: [@Sendable (Any) -> Any?] = []
+        var encoders: [(Any) -> Any?] = []
         for encoder in repeat Self.mirrorEncoder(for: (each Property).self) {
             encoders.append(encoder)
         }
@@ -115,13 +121,13 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
     /// through the runtime each time.
     @inlinable
     public convenience init<each Property: KeyMapValue>(
-        _ initializer: @escaping @Sendable (repeat each Property) -> Model,
+        _ initializer: @escaping (repeat each Property) -> Model,
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
         _ entries: KeyValuePairs<String, KeyMapEntry> = [:],
-        reading readers: repeat @escaping @Sendable (Model) -> each Property
+        reading readers: repeat @escaping (Model) -> each Property
     ) {
-        var makers: [@Sendable (KeyMapField) -> @Sendable (Model) -> Any?] = []
+        var makers: [(KeyMapField) -> (Model) -> Any?] = []
         for reader in repeat each readers {
             makers.append(Self.archiveReader(for: reader))
         }
@@ -149,7 +155,7 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
 
     @inlinable
     init<each Property: KeyMapValue>(
-        _ initializer: @escaping @Sendable (repeat each Property) -> Model,
+        _ initializer: @escaping (repeat each Property) -> Model,
         serverKeys: KeyStrategy,
         archiveKeys: KeyStrategy,
         entries: KeyValuePairs<String, KeyMapEntry>,
@@ -160,7 +166,7 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
         for parameter in repeat KeyMapParameter((each Property).self) {
             parameters.append(parameter)
         }
-        let makePlaceholder: @Sendable () -> Model? = {
+        let makePlaceholder: () -> Model? = {
             func placeholder<Value: KeyMapValue>(_ type: Value.Type) throws(KeyMapParameter.NoPlaceholder) -> Value {
                 guard let value = Value.keyMapPlaceholder else { throw KeyMapParameter.NoPlaceholder() }
                 return value
@@ -214,14 +220,14 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
     }
 
     @inlinable
-    static func mirrorEncoder<Value: KeyMapValue>(for type: Value.Type) -> @Sendable (Any) -> Any? {
+    static func mirrorEncoder<Value: KeyMapValue>(for type: Value.Type) -> (Any) -> Any? {
         { value in (value as? Value)?.keyMapArchiveValue }
     }
 
     @inlinable
     static func archiveReader<Value: KeyMapValue>(
-        for reader: @escaping @Sendable (Model) -> Value
-    ) -> @Sendable (KeyMapField) -> @Sendable (Model) -> Any? {
+        for reader: @escaping (Model) -> Value
+    ) -> (KeyMapField) -> (Model) -> Any? {
         { field in
             if let transform = field.transform {
                 return { model in transform.encode(reader(model)) }

@@ -82,11 +82,14 @@ public struct KeyMapEntry: Sendable {
 /// A custom conversion with its value type erased, so that entries of different properties fit
 /// in one table.
 @usableFromInline
-struct KeyMapTransform: Sendable {
+struct KeyMapTransform: @unchecked Sendable {
+    // Unchecked: the wrapping closures capture `Value.Type` only to cast with it, and a
+    // generic metatype is not `Sendable` now that key-map values may have isolated conformances.
+    // The conversions themselves are the `@Sendable` closures the entry was given.
     let valueType: ObjectIdentifier
     let valueTypeName: String
-    @usableFromInline let decode: @Sendable (Any) throws(ArchiveDecodingError) -> Any
-    @usableFromInline let encode: @Sendable (Any) -> Any?
+    @usableFromInline let decode: (Any) throws(ArchiveDecodingError) -> Any
+    @usableFromInline let encode: (Any) -> Any?
 
     init<Value: KeyMapValue>(
         decode: @escaping @Sendable (Any) throws(ArchiveDecodingError) -> Value,

@@ -19,7 +19,7 @@ import Foundation
 ///
 /// Conversions are lossless: `"4"` reads as the `Int` 4, `"4x"` fails with
 /// ``ArchiveDecodingError/Reason/invalidValue(expected:found:)`` rather than becoming 0.
-public protocol KeyMapValue: SendableMetatype {
+public protocol KeyMapValue {
     /// Reads a value from what a response object or an archive holds, such as a `String`, an
     /// `NSNumber`, an array or a dictionary. `NSNull` reaches only types that accept it, such as
     /// `Optional`; for the others a missing or null value falls back to the map's default.
