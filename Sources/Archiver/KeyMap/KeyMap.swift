@@ -49,7 +49,7 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     /// ```
     public let problems: [KeyMapProblem]
     @usableFromInline let isUsable: Bool
-    @usableFromInline let construct: ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
+    @usableFromInline let construct: ([KeyMapField], [String: Any], KeyMapSource, DroppedElementLog?) throws(ArchiveDecodingError) -> Model
     @usableFromInline let makePlaceholder: () -> Model?
     @usableFromInline let readers: Readers
 
@@ -87,11 +87,52 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
         archiveKeys: KeyStrategy = .propertyName,
         _ entries: KeyValuePairs<String, KeyMapEntry> = [:]
     ) {
+        self.init(mirroring: initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries.map { ($0.key, $0.value) }, properties: [])
+    }
+
+    /// A key map whose entries name their properties by key path, so that the compiler checks
+    /// each property and the type of its default; properties are read with `Mirror`.
+    ///
+    /// ```swift
+    /// extension Review: KeyMapped {
+    ///     static let keyMap = KeyMap(Review.init, [
+    ///         .property(\.rating, server: "star_rating", default: 0),   // the server sends "4"
+    ///         .property(\.text, default: ""),
+    ///     ])
+    /// }
+    /// ```
+    ///
+    /// See ``KeyMapProperty`` for how the map learns which property a key path reads.
+    ///
+    /// - Parameters:
+    ///   - initializer: The memberwise initializer, `Model.init`, whose parameters are the stored
+    ///     properties in declaration order.
+    ///   - serverKeys: The key in response objects of a property whose entry names none.
+    ///   - archiveKeys: The key in archives of a property whose entry names none.
+    ///   - properties: The properties that differ from the strategies, by key path.
+    @inlinable
+    public convenience init<each Property: KeyMapValue>(
+        _ initializer: @escaping (repeat each Property) -> Model,
+        serverKeys: KeyStrategy = .propertyName,
+        archiveKeys: KeyStrategy = .propertyName,
+        _ properties: [KeyMapProperty<Model>]
+    ) {
+        self.init(mirroring: initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: [], properties: properties)
+    }
+
+    @inlinable
+    convenience init<each Property: KeyMapValue>(
+        mirroring initializer: @escaping (repeat each Property) -> Model,
+        serverKeys: KeyStrategy,
+        archiveKeys: KeyStrategy,
+        entries: [(name: String, entry: KeyMapEntry)],
+        properties: [KeyMapProperty<Model>]
+    ) {
         var encoders: [(Any) -> Any?] = []
         for encoder in repeat Self.mirrorEncoder(for: (each Property).self) {
             encoders.append(encoder)
         }
-        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, readerCheck: nil) { fields in
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, properties: properties, readerCheck: nil) { fields in
             .mirror(zip(fields, encoders).map { field, encoder in
                 field.transform.map { transform in { value in transform.encode(value) } } ?? encoder
             })
@@ -127,6 +168,44 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
         _ entries: KeyValuePairs<String, KeyMapEntry> = [:],
         reading readers: repeat @escaping (Model) -> each Property
     ) {
+        self.init(
+            initializer, serverKeys: serverKeys, archiveKeys: archiveKeys,
+            entries: entries.map { ($0.key, $0.value) }, properties: [], readers: repeat each readers)
+    }
+
+    /// A key map with entries by key path that also lists a reader for each property, in
+    /// declaration order, so that archiving reads properties directly instead of through `Mirror`.
+    ///
+    /// ```swift
+    /// extension Review: KeyMapped {
+    ///     static let keyMap = KeyMap(Review.init, [
+    ///         .property(\.rating, server: "star_rating", default: 0),
+    ///         .property(\.text, default: ""),
+    ///     ], reading: \.id, \.restaurant, \.rating, \.text)
+    /// }
+    /// ```
+    @inlinable
+    public convenience init<each Property: KeyMapValue>(
+        _ initializer: @escaping (repeat each Property) -> Model,
+        serverKeys: KeyStrategy = .propertyName,
+        archiveKeys: KeyStrategy = .propertyName,
+        _ properties: [KeyMapProperty<Model>],
+        reading readers: repeat @escaping (Model) -> each Property
+    ) {
+        self.init(
+            initializer, serverKeys: serverKeys, archiveKeys: archiveKeys,
+            entries: [], properties: properties, readers: repeat each readers)
+    }
+
+    @inlinable
+    convenience init<each Property: KeyMapValue>(
+        _ initializer: @escaping (repeat each Property) -> Model,
+        serverKeys: KeyStrategy,
+        archiveKeys: KeyStrategy,
+        entries: [(name: String, entry: KeyMapEntry)],
+        properties: [KeyMapProperty<Model>],
+        readers: repeat @escaping (Model) -> each Property
+    ) {
         var makers: [(KeyMapField) -> (Model) -> Any?] = []
         for reader in repeat each readers {
             makers.append(Self.archiveReader(for: reader))
@@ -148,7 +227,7 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
             }
             readerChecks = KeyMapReaderCheck(readValues: described, propertyValues: Reflection.propertyDescriptions(of: instance))
         }
-        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, readerCheck: readerChecks) { fields in
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, properties: properties, readerCheck: readerChecks) { fields in
             .readers(zip(fields, makers).map { field, make in make(field) })
         }
     }
@@ -158,7 +237,8 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
         _ initializer: @escaping (repeat each Property) -> Model,
         serverKeys: KeyStrategy,
         archiveKeys: KeyStrategy,
-        entries: KeyValuePairs<String, KeyMapEntry>,
+        entries: [(name: String, entry: KeyMapEntry)],
+        properties: [KeyMapProperty<Model>],
         readerCheck: KeyMapReaderCheck?,
         makeReaders: ([KeyMapField]) -> Readers
     ) {
@@ -173,21 +253,37 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
             }
             return try? initializer(repeat placeholder((each Property).self))
         }
+        // Key-path entries are matched to properties on an instance whose strings and numbers
+        // differ from property to property.
+        var probe: Model?
+        if !properties.isEmpty {
+            var probeIndex = 0
+            func probeValue<Value: KeyMapValue>(_ type: Value.Type) throws(KeyMapParameter.NoPlaceholder) -> Value {
+                defer { probeIndex += 1 }
+                guard let value = KeyMapProbe.value(Value.self, index: probeIndex) else { throw KeyMapParameter.NoPlaceholder() }
+                return value
+            }
+            probe = try? initializer(repeat probeValue((each Property).self))
+        }
         let plan = Self.plan(
-            parameters: parameters, placeholder: makePlaceholder(), serverKeys: serverKeys, archiveKeys: archiveKeys,
-            entries: entries.map { ($0.key, $0.value) }, readerCheck: readerCheck
+            parameters: parameters, placeholder: makePlaceholder(), probe: probe, serverKeys: serverKeys, archiveKeys: archiveKeys,
+            entries: entries, properties: properties, readerCheck: readerCheck
         )
         self.fields = plan.fields
         self.problems = plan.problems
         self.isUsable = plan.isUsable
         self.makePlaceholder = makePlaceholder
         self.readers = makeReaders(plan.fields)
-        self.construct = { fields, object, source throws(ArchiveDecodingError) in
+        self.construct = { fields, object, source, log throws(ArchiveDecodingError) in
             var index = 0
             func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
                 let field = fields[index]
                 index += 1
-                return try field.decode(Value.self, in: object, from: source, model: Model.self)
+                guard let log else { return try field.decode(Value.self, in: object, from: source, model: Model.self) }
+                let start = log.errors.count
+                let value = try field.decode(Value.self, in: object, from: source, model: Model.self)
+                log.nest(from: start, in: Model.self, key: field.key(for: source))
+                return value
             }
             return initializer(repeat try next((each Property).self))
         }
@@ -197,9 +293,13 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     /// work, which need not be specialized.
     @usableFromInline
     static func plan(
-        parameters: [KeyMapParameter], placeholder: Model?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy,
-        entries: [(name: String, entry: KeyMapEntry)], readerCheck: KeyMapReaderCheck?
+        parameters: [KeyMapParameter], placeholder: Model?, probe: Model?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy,
+        entries named: [(name: String, entry: KeyMapEntry)], properties: [KeyMapProperty<Model>], readerCheck: KeyMapReaderCheck?
     ) -> (fields: [KeyMapField], problems: [KeyMapProblem], isUsable: Bool) {
+        let resolved = KeyMapPropertyResolution.entries(
+            for: properties, probe: probe, placeholder: placeholder, typeName: String(describing: Model.self))
+        let entries = named + resolved.entries
+        let keyPathProblems = resolved.problems
         let reflected = placeholder.map { Reflection.storedProperties(of: $0) }
         let names = KeyMapDescription.propertyNames(parameters: parameters, reflected: reflected)
         let fields = (names ?? []).map { name in
@@ -209,14 +309,26 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
             typeName: String(describing: Model.self), parameters: parameters, reflected: reflected,
             entries: entries, fields: fields, readerCheck: readerCheck
         )
-        let problems = KeyMapDescription.validators.flatMap { $0.problems(in: description) }
+        let problems = keyPathProblems + KeyMapDescription.validators.flatMap { $0.problems(in: description) }
+        // An entry that names no property would drop the server's value without a word: the map
+        // refuses to decode (release builds throw), and a debug build stops at first use.
+        let namesNoProperty = problems.filter { $0.kind == .unknownEntry }
         #if DEBUG
         if !problems.isEmpty {
             let error = KeyMapValidationError(typeName: description.typeName, problems: problems)
             FileHandle.standardError.write(Data("Archiver, debug build: \(error)\n".utf8))
+            if !namesNoProperty.isEmpty, KeyMapDiagnostics.stopsOnUnknownEntries {
+                assertionFailure("""
+                    --------------------------------------------------------------------
+                    Can't use the key map of \(description.typeName):
+                    \(namesNoProperty.map { "  - " + $0.message }.joined(separator: "\n"))
+                    Name each property as it is declared, or key the entry by key path (.property(\\.name, …)).
+                    --------------------------------------------------------------------
+                    """)
+            }
         }
         #endif
-        return (fields, problems, names != nil)
+        return (fields, problems, names != nil && namesNoProperty.isEmpty)
     }
 
     @inlinable
@@ -250,7 +362,7 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     @inlinable
     public func decode(_ object: [String: Any], from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
         guard isUsable else { throw unusable() }
-        return try construct(fields, object, source)
+        return try construct(fields, object, source, KeyMapDecodingContext.currentLog)
     }
 
     @usableFromInline

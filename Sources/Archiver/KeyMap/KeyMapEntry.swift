@@ -20,18 +20,29 @@ public struct KeyMapEntry: Sendable {
     public var defaultValue: KeyMapDefault?
     /// Whether the property is neither read nor archived, and always gets its default.
     public var isExcluded: Bool
+    /// For a collection of ``KeyMapped`` or ``Serializable`` values: whether an invalid element
+    /// fails the whole value instead of being dropped.
+    public var isStrict: Bool
     let transform: KeyMapTransform?
 
     /// An entry that renames the property's keys or gives it a default.
     ///
     /// ```swift
     /// "reviews": .init(server: "user_reviews", default: [])
+    /// "reviews": .init(strict: true)   // one invalid review fails the whole value
     /// ```
-    public init(server serverKey: String? = nil, archive archiveKey: String? = nil, default defaultValue: KeyMapDefault? = nil) {
+    ///
+    /// `strict` applies to collections of ``KeyMapped`` or ``Serializable`` values, whose invalid
+    /// elements are otherwise dropped, as Archiver 0.6's `serializedCollection` drops them.
+    public init(
+        server serverKey: String? = nil, archive archiveKey: String? = nil, default defaultValue: KeyMapDefault? = nil,
+        strict: Bool = false
+    ) {
         self.serverKey = serverKey
         self.archiveKey = archiveKey
         self.defaultValue = defaultValue
         self.isExcluded = false
+        self.isStrict = strict
         self.transform = nil
     }
 
@@ -75,6 +86,7 @@ public struct KeyMapEntry: Sendable {
         self.archiveKey = entry.archiveKey
         self.defaultValue = entry.defaultValue
         self.isExcluded = entry.isExcluded
+        self.isStrict = entry.isStrict
         self.transform = transform
     }
 }

@@ -19,9 +19,8 @@ extension KeyMapValue where Self: RawRepresentable, RawValue: KeyMapValue {
     @inlinable
     public var keyMapArchiveValue: Any? { rawValue.keyMapArchiveValue }
 
-    public static var keyMapPlaceholder: Self? {
-        RawValue.keyMapPlaceholder.flatMap(Self.init(rawValue:))
-    }
+    @available(*, unavailable, message: "a raw-value type that is not CaseIterable names any one of its values: static var keyMapPlaceholder: Self? { .someCase }")
+    public static var keyMapPlaceholder: Self? { nil }
 }
 
 extension KeyMapValue where Self: RawRepresentable & CaseIterable, RawValue: KeyMapValue {
