@@ -4,18 +4,21 @@ import Foundation
 /// property that needs other keys, a default, exclusion or a custom conversion.
 ///
 /// ```swift
-/// struct User { let id: String; let name: String; let reviews: [Review] }
+/// struct User { let id: Int; let name: String; let reviews: [Review] }
 ///
 /// extension User: KeyMapped, Cachable {
 ///     static let keyMap = KeyMap(User.init, [
-///         "name": .init(default: "Guest"),
-///         "reviews": .init(server: "user_reviews", default: []),
+///         .property(\.name, default: "Guest"),
+///         .property(\.reviews, server: "user_reviews", default: []),
 ///     ])
 /// }
 ///
 /// let user = User(responseObject: json, shouldArchive: true)
-/// user?.archiveValue  // ["id": "abcd-efgh-ijkl-mnop", "name": "George Costanza", "reviews": [...]]
+/// user?.archiveValue  // ["id": 1296269, "name": "George Costanza", "reviews": [...]]
 /// ```
+///
+/// Entries keyed by key path (``KeyMapProperty``) are checked by the compiler; entries keyed by
+/// name (`"name": .init(default: "Guest")`) are the earlier spelling, kept for existing code.
 ///
 /// The map calls the initializer with one placeholder per parameter, once, and asks `Mirror`
 /// for the stored properties of the result: their names, in declaration order, name the
@@ -27,7 +30,8 @@ import Foundation
 /// ``init(_:serverKeys:archiveKeys:_:reading:)`` to read them directly, several times faster.
 ///
 /// In debug builds the map validates itself when first used and prints any problem to standard
-/// error; ``validate()`` throws them.
+/// error; an entry that names no stored property stops a debug build there with an assertion, and
+/// makes every decode throw in a release build. ``validate()`` throws the problems.
 public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     // Unchecked because the closures are not `@Sendable`: they use the conformances of `Model`
     // and its property types, which may be isolated to the main actor in an app target, and an

@@ -1,7 +1,8 @@
 /// How a key map treats one property: its keys, its default, whether it is excluded, and a
 /// custom conversion.
 ///
-/// Entries are listed by property name; properties without one use the map's key strategies and
+/// Entries are listed by property name, the earlier spelling; ``KeyMapProperty`` lists them by key
+/// path, which the compiler checks. Properties without an entry use the map's key strategies and
 /// have no default.
 ///
 /// ```swift

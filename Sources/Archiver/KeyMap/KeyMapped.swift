@@ -2,12 +2,12 @@
 /// key-map declaration.
 ///
 /// ```swift
-/// struct Review { let id: String; let restaurant: Restaurant; let rating: Int; let text: String }
+/// struct Review { let id: Int; let restaurant: Restaurant; let rating: Int; let text: String }
 ///
 /// extension Review: KeyMapped {
 ///     static let keyMap = KeyMap(Review.init, [
-///         "rating": .init(server: "star_rating", default: 0),   // the server sends "4"
-///         "text": .init(default: ""),
+///         .property(\.rating, server: "star_rating", default: 0),   // the server sends "4"
+///         .property(\.text, default: ""),
 ///     ])
 /// }
 ///

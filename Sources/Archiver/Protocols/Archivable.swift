@@ -3,7 +3,9 @@ import Foundation
 /// A value that is stored on its own, as one property-list file named by its id.
 ///
 /// A type that is ``ArchiveRepresentable`` and ``UniquelyIdentifiable`` only has to declare the
-/// conformance; every requirement has a default.
+/// conformance; every requirement has a default. Ids are the type's own: `String`, any integer
+/// type, `UUID` or any `LosslessStringConvertible` type (`Repository.load(resourceID: 1296269)`,
+/// `Repository.storedResourceIDs()` → `[Int]`).
 ///
 /// ```swift
 /// extension Restaurant: Archivable {}

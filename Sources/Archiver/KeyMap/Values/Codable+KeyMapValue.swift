@@ -39,6 +39,7 @@ extension KeyMapValue where Self: Codable {
 // A raw-value enum or a key-mapped type that is also Codable would match two of the constrained
 // extensions; the raw value and the key map are the preferred forms, as without Codable.
 
+/// As without Codable: a raw-value type that is not `CaseIterable` names its placeholder.
 extension KeyMapValue where Self: RawRepresentable & Codable, RawValue: KeyMapValue {
     @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
