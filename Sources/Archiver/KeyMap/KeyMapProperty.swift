@@ -53,7 +53,8 @@ public struct KeyMapProperty<Model> {
     ///   - defaultValue: The value when the key is missing or null.
     ///   - strict: For a collection of ``KeyMapped`` or ``Serializable`` values: `true` fails the
     ///     value when an element is invalid, naming the element's key path, instead of dropping
-    ///     the element as Archiver 0.6's `serializedCollection` does.
+    ///     the element as Archiver 0.6's `serializedCollection` does. Collections inside the
+    ///     elements are strict too.
     public static func property<Value: KeyMapValue>(
         _ keyPath: KeyPath<Model, Value>,
         server serverKey: String? = nil,

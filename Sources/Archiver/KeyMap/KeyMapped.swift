@@ -53,10 +53,11 @@ extension KeyMapped {
         responseObject: ResponseObject, droppedElements: inout [ArchiveDecodingError]
     ) throws(ArchiveDecodingError) -> Self {
         let log = DroppedElementLog()
-        defer { droppedElements += log.errors }
-        return try KeyMapDecodingContext.collectingDroppedElements(log) { () throws(ArchiveDecodingError) in
+        let value = try KeyMapDecodingContext.collectingDroppedElements(log) { () throws(ArchiveDecodingError) in
             try decode(responseObject: responseObject)
         }
+        droppedElements += log.errors
+        return value
     }
 
     /// Builds a value from an archive, and lists the collection elements it dropped.
@@ -67,10 +68,11 @@ extension KeyMapped {
     /// ```
     public static func decode(archive: Archive, droppedElements: inout [ArchiveDecodingError]) throws(ArchiveDecodingError) -> Self {
         let log = DroppedElementLog()
-        defer { droppedElements += log.errors }
-        return try KeyMapDecodingContext.collectingDroppedElements(log) { () throws(ArchiveDecodingError) in
+        let value = try KeyMapDecodingContext.collectingDroppedElements(log) { () throws(ArchiveDecodingError) in
             try decode(archive: archive)
         }
+        droppedElements += log.errors
+        return value
     }
 
     @inlinable
