@@ -38,16 +38,4 @@ extension Array where Element == ArchiveDecodingError.PathComponent {
     init(codingPath: [any CodingKey]) {
         self = codingPath.map(ArchiveDecodingError.PathComponent.init)
     }
-
-    /// The path as the core's storage errors spell it: `reviews[0].photo`, no leading dot.
-    var archiveKeyPath: String {
-        var text = ""
-        for component in self {
-            switch component {
-            case .key(let key): text += text.isEmpty ? key : "." + key
-            case .index: text += component.description
-            }
-        }
-        return text
-    }
 }

@@ -59,8 +59,8 @@ public enum ArchiveComparison {
         let storedArchive = (try? PropertyListCoding.archive(from: archiveData)) ?? [:]
 
         let differences = PropertyListDiff.differences(storedArchive, codableArchive).map {
-            ArchiveComparisonReport.Difference(path: $0.path, archiveValue: PropertyListValueText.text($0.first),
-                                               codableValue: PropertyListValueText.text($0.second))
+            ArchiveComparisonReport.Difference(path: $0.path, archiveValue: ValueDescription.text($0.first),
+                                               codableValue: ValueDescription.text($0.second))
         }
 
         let archiveRoundTrip: ArchiveComparisonReport.RoundTrip
@@ -123,13 +123,13 @@ public enum ArchiveComparison {
     ) -> ArchiveComparisonReport.RoundTrip {
         var changes = PropertyListDiff.differences(archiveValue, decoded.archiveValue).map {
             ArchiveComparisonReport.RoundTrip.Change(way: .archiveValue, path: $0.path,
-                                                     original: PropertyListValueText.text($0.first), decoded: PropertyListValueText.text($0.second))
+                                                     original: ValueDescription.text($0.first), decoded: ValueDescription.text($0.second))
         }
         do throws(ArchiveEncodingError) {
             let decodedCodable = try codableFile(of: decoded).1
             changes += PropertyListDiff.differences(codableArchive, decodedCodable).map {
                 ArchiveComparisonReport.RoundTrip.Change(way: .codable, path: $0.path,
-                                                         original: PropertyListValueText.text($0.first), decoded: PropertyListValueText.text($0.second))
+                                                         original: ValueDescription.text($0.first), decoded: ValueDescription.text($0.second))
             }
         } catch {
             changes.append(.init(way: .codable, path: error.path, original: "encodes", decoded: "does not encode: \(error.reason)"))

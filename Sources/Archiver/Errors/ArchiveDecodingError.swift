@@ -81,7 +81,7 @@ public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConv
 
     /// The key path as text: `User.reviews[1].restaurant.id`.
     public var keyPath: String {
-        typeName + path.map(\.description).joined()
+        path.keyPath(from: typeName)
     }
 
     public var description: String {
@@ -95,26 +95,7 @@ public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConv
     /// ArchiveDecodingError.describe(NSNull())  // "null"
     /// ```
     public static func describe(_ value: Any?) -> String {
-        guard let value else { return "nothing" }
-        switch value {
-        case is NSNull:
-            return "null"
-        case let string as String:
-            let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string
-            return "String \(shown.debugDescription)"
-        case let bool as Bool where isBoolean(value):
-            return "Bool \(bool)"
-        case let number as NSNumber:
-            return "number \(number)"
-        case let array as [Any]:
-            return "array of \(array.count)"
-        case let dictionary as [String: Any]:
-            return "dictionary of \(dictionary.count)"
-        case let failure as EncodingFailure:
-            return failure.description
-        default:
-            return String(describing: type(of: value))
-        }
+        ValueDescription.summary(value)
     }
 }
 

@@ -56,7 +56,7 @@ public struct ArchiveEncodingError: Error, Sendable, Equatable, CustomStringConv
 
     /// The key path as text: `Note.tags[1]`.
     public var keyPath: String {
-        typeName + path.map(\.description).joined()
+        path.keyPath(from: typeName)
     }
 
     public var description: String {

@@ -305,7 +305,7 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
         let entries = named + resolved.entries
         let keyPathProblems = resolved.problems
         let reflected = placeholder.map { Reflection.storedProperties(of: $0) }
-        let names = KeyMapDescription.propertyNames(parameters: parameters, reflected: reflected)
+        let names = KeyMapParameter.propertyNames(parameters: parameters, reflected: reflected)
         let fields = (names ?? []).map { name in
             KeyMapField(name: name, entry: entries.first { $0.name == name }?.entry, serverKeys: serverKeys, archiveKeys: archiveKeys)
         }

@@ -92,6 +92,6 @@ struct CodableComparisonDiffTests {
         let entries = PropertyListDiff.differences(["list": [1, 2, 3]], ["list": [1, 5]])
         #expect(entries.map(\.path) == [[.key("list"), .index(1)], [.key("list"), .index(2)]])
         #expect(entries.last.map { $0.second == nil } == true)
-        #expect(PropertyListValueText.text(entries.last?.first) == "3")
+        #expect(ValueDescription.text(entries.last?.first) == "3")
     }
 }

@@ -79,7 +79,7 @@ func sameArchive(_ lhs: Archive, _ rhs: Archive) -> Bool {
 }
 
 func samePropertyListValue(_ lhs: Any, _ rhs: Any) -> Bool {
-    PropertyListEquality.isEqual(lhs, rhs)
+    PropertyListDiff.isEqual(lhs, rhs)
 }
 
 /// An archive as it comes back from disk: written as a binary property list and read again.
