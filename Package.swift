@@ -41,7 +41,8 @@ let package = Package(
         .executableTarget(
             name: "ArchiverComparison",
             dependencies: ["Archiver", "TutorialData"],
-            path: "Examples/ArchiverComparison"
+            path: "Examples/ArchiverComparison",
+            swiftSettings: appTargetSettings
         ),
         .executableTarget(
             name: "ArchiverQuickStart",
