@@ -53,7 +53,9 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     /// ```
     public let problems: [KeyMapProblem]
     @usableFromInline let isUsable: Bool
-    @usableFromInline let construct: ([KeyMapField], [String: Any], KeyMapSource, DroppedElementLog?) throws(ArchiveDecodingError) -> Model
+    @usableFromInline let construct: ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
+    /// `construct`, nesting the dropped elements each field logs under the field's key.
+    @usableFromInline let constructReporting: ([KeyMapField], [String: Any], KeyMapSource, DroppedElementLog) throws(ArchiveDecodingError) -> Model
     @usableFromInline let makePlaceholder: () -> Model?
     @usableFromInline let readers: Readers
 
@@ -278,12 +280,21 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
         self.isUsable = plan.isUsable
         self.makePlaceholder = makePlaceholder
         self.readers = makeReaders(plan.fields)
-        self.construct = { fields, object, source, log throws(ArchiveDecodingError) in
+        // Two closures, so that the common decode pays nothing for reporting dropped elements.
+        self.construct = { fields, object, source throws(ArchiveDecodingError) in
             var index = 0
             func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
                 let field = fields[index]
                 index += 1
-                guard let log else { return try field.decode(Value.self, in: object, from: source, model: Model.self) }
+                return try field.decode(Value.self, in: object, from: source, model: Model.self)
+            }
+            return initializer(repeat try next((each Property).self))
+        }
+        self.constructReporting = { fields, object, source, log throws(ArchiveDecodingError) in
+            var index = 0
+            func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
+                let field = fields[index]
+                index += 1
                 let start = log.errors.count
                 let value = try field.decode(Value.self, in: object, from: source, model: Model.self)
                 log.nest(from: start, in: Model.self, key: field.key(for: source))
@@ -366,7 +377,8 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     @inlinable
     public func decode(_ object: [String: Any], from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
         guard isUsable else { throw unusable() }
-        return try construct(fields, object, source, KeyMapDecodingContext.currentLog)
+        if let log = KeyMapDecodingContext.currentLog { return try constructReporting(fields, object, source, log) }
+        return try construct(fields, object, source)
     }
 
     @usableFromInline
