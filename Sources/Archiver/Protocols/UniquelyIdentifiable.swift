@@ -59,13 +59,33 @@ extension UniquelyIdentifiable {
 }
 
 extension UniquelyIdentifiable where ID: LosslessStringConvertible {
+    /// The id's `description`: `"1296269"` for the `Int` 1296269, a `String` id as it is.
+    ///
+    /// ```swift
+    /// Repository.text(forResourceID: 1296269)  // "1296269"
+    /// ```
     public static func text(forResourceID id: ID) -> String { id.description }
 
+    /// The id that `ID(text)` reads, or `nil`.
+    ///
+    /// ```swift
+    /// Repository.resourceID(fromText: "12a")  // nil
+    /// ```
     public static func resourceID(fromText text: String) -> ID? { ID(text) }
 }
 
 extension UniquelyIdentifiable where ID == UUID {
+    /// The UUID's `uuidString`, as `UUID` is not `LosslessStringConvertible`.
+    ///
+    /// ```swift
+    /// Draft.text(forResourceID: draft.id)  // "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
+    /// ```
     public static func text(forResourceID id: UUID) -> String { id.uuidString }
 
+    /// The UUID whose `uuidString` is `text`, or `nil`.
+    ///
+    /// ```swift
+    /// Draft.resourceID(fromText: "notes")  // nil
+    /// ```
     public static func resourceID(fromText text: String) -> UUID? { UUID(uuidString: text) }
 }
