@@ -55,6 +55,16 @@ extension SameTypes: KeyMapped {
     ])
 }
 
+/// One property given two key-path entries, and a key two properties share.
+struct TwiceKeyed { let id: Int; let name: String; let title: String }
+extension TwiceKeyed: KeyMapped {
+    static let keyMap = KeyMap(TwiceKeyed.init, [
+        .property(\.name, default: "a"),
+        .property(\.name, server: "label"),
+        .property(\.title, server: "name"),
+    ])
+}
+
 /// A misspelt string entry (`openedAT` for `openedAt`).
 struct Misspelt { let id: Int; let openedAt: Date? }
 extension Misspelt: KeyMapped { static let keyMap = KeyMap(Misspelt.init, ["openedAT": .init(server: "opened")]) }
@@ -97,6 +107,13 @@ extension MisspeltInExitTest: KeyMapped { static let keyMap = KeyMap(MisspeltInE
         expectValidKeyMap(SameTypes.self)
         let person = try SameTypes.decode(responseObject: ["id": 1, "first": "Elaine", "surname": "Benes", "age": 30])
         #expect(person == SameTypes(id: 1, first: "Elaine", last: "Benes", age: 30, height: 170))
+    }
+
+    @Test func keyPathEntriesAreValidatedAsStringEntriesAre() {
+        #expect(TwiceKeyed.keyMap.problems.map(\.message) == [
+            #"the entry "name" is listed more than once; only the first is used"#,
+            #"the server key "name" is used by name and title"#,
+        ])
     }
 
     @Test func aKeyPathToAComputedPropertyIsReportedInWordsAndTheMapRefusesToDecode() {
