@@ -35,7 +35,8 @@ extension Array: KeyMapValue where Element: KeyMapValue {
     public static var keyMapTypeDescription: String { "[\(Element.keyMapTypeDescription)]" }
 }
 
-/// Sets read from arrays, and are archived as arrays in no particular order.
+/// Sets read from arrays, dropping invalid elements as arrays do, and are archived as arrays in
+/// no particular order.
 extension Set: KeyMapValue where Element: KeyMapValue {
     @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
@@ -53,7 +54,8 @@ extension Set: KeyMapValue where Element: KeyMapValue {
 }
 
 /// Dictionaries with `String` keys read from dictionaries, value by value; the key is part of the
-/// key path of an error.
+/// key path of an error. One invalid value fails the dictionary: Archiver 0.6 had no lenient form
+/// for dictionaries to keep.
 extension Dictionary: KeyMapValue where Key == String, Value: KeyMapValue {
     @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
