@@ -4,7 +4,8 @@ import Foundation
 /// folders, under the same file names, with the same atomic writes and errors as ``Archivable``
 /// values.
 ///
-/// A type needs a `String` id, from ``UniquelyIdentifiable`` or from `Identifiable`:
+/// A type needs an id, from ``UniquelyIdentifiable`` or from `Identifiable`: a `String`, any
+/// integer type, a `UUID`, or any other `LosslessStringConvertible` type.
 ///
 /// ```swift
 /// struct Note: Codable, Identifiable { var id: String; var text: String }
@@ -39,7 +40,7 @@ extension Archiver {
     ///   ``ArchiverError/fileSystem(operation:file:reason:)``.
     @discardableResult
     public func store<Value: Encodable & UniquelyIdentifiable>(codable value: Value) throws(ArchiverError) -> URL {
-        try storeEncoded(value, id: value.id)
+        try storeEncoded(value, id: Value.text(forResourceID: value.id))
     }
 
     /// Stores `value` through ``ArchiveEncoder`` under its `Identifiable` id, and returns the
@@ -52,8 +53,24 @@ extension Archiver {
     ///
     /// - Throws: as the `UniquelyIdentifiable` overload does.
     @discardableResult
-    public func store<Value: Encodable & Identifiable>(codable value: Value) throws(ArchiverError) -> URL where Value.ID == String {
-        try storeEncoded(value, id: value.id)
+    public func store<Value: Encodable & Identifiable>(
+        codable value: Value
+    ) throws(ArchiverError) -> URL where Value.ID: LosslessStringConvertible {
+        try storeEncoded(value, id: value.id.description)
+    }
+
+    /// Stores `value` through `PropertyListEncoder` under its `Identifiable` `UUID` id, named by
+    /// its `uuidString`, and returns the file's URL.
+    ///
+    /// ```swift
+    /// struct Draft: Codable, Identifiable { var id = UUID(); var text: String }
+    /// try Archiver.default.store(codable: draft)  // …/Draft/E621E1F8-C36C-495A-93FC-0C247A3E6E5F.plist
+    /// ```
+    ///
+    /// - Throws: as the `UniquelyIdentifiable` overload does.
+    @discardableResult
+    public func store<Value: Encodable & Identifiable>(codable value: Value) throws(ArchiverError) -> URL where Value.ID == UUID {
+        try storeEncoded(value, id: value.id.uuidString)
     }
 
     /// Stores `value`, whose id is both its ``UniquelyIdentifiable`` and its `Identifiable` id.
@@ -67,12 +84,23 @@ extension Archiver {
     @discardableResult
     public func store<Value: Encodable & Identifiable & UniquelyIdentifiable>(
         codable value: Value
-    ) throws(ArchiverError) -> URL where Value.ID == String {
-        try storeEncoded(value, id: Self.uniqueID(of: value))
+    ) throws(ArchiverError) -> URL where Value.ID: LosslessStringConvertible {
+        try storeEncoded(value, id: Value.text(forResourceID: value.id))
     }
 
-    private static func uniqueID<Value: UniquelyIdentifiable>(of value: Value) -> String {
-        value.id
+    /// Stores `value`, whose `UUID` id is both its ``UniquelyIdentifiable`` and its `Identifiable` id.
+    ///
+    /// This overload only settles which of the others applies; they store the same file.
+    ///
+    /// ```swift
+    /// struct Draft: Codable, Identifiable, UniquelyIdentifiable { var id = UUID() }
+    /// try Archiver.default.store(codable: Draft())  // …/Draft/<uuidString>.plist
+    /// ```
+    @discardableResult
+    public func store<Value: Encodable & Identifiable & UniquelyIdentifiable>(
+        codable value: Value
+    ) throws(ArchiverError) -> URL where Value.ID == UUID {
+        try storeEncoded(value, id: Value.text(forResourceID: value.id))
     }
 
     private func storeEncoded<Value: Encodable>(_ value: Value, id: String) throws(ArchiverError) -> URL {
@@ -115,7 +143,24 @@ extension Archiver {
     ///   with the coding path for one that does not decode,
     ///   ``ArchiverError/fileTooLarge(type:id:file:size:limit:)``, or
     ///   ``ArchiverError/emptyIdentifier(type:)``.
-    public func load<Value: Decodable>(codable type: Value.Type, resourceID: String) throws(ArchiverError) -> Value? {
+    public func load<Value: Decodable>(
+        codable type: Value.Type, resourceID: some LosslessStringConvertible
+    ) throws(ArchiverError) -> Value? {
+        try load(codable: type, text: resourceID.description)
+    }
+
+    /// Loads the `type` value stored under the `UUID` `resourceID`; `nil` if none is stored.
+    ///
+    /// ```swift
+    /// let draft = try Archiver.default.load(codable: Draft.self, resourceID: draftID)
+    /// ```
+    ///
+    /// - Throws: as the overload for other ids does.
+    public func load<Value: Decodable>(codable type: Value.Type, resourceID: UUID) throws(ArchiverError) -> Value? {
+        try load(codable: type, text: resourceID.uuidString)
+    }
+
+    private func load<Value: Decodable>(codable type: Value.Type, text resourceID: String) throws(ArchiverError) -> Value? {
         let folder = Self.codableFolder(type)
         guard let (archive, url) = try loadArchive(in: folder, id: resourceID) else { return nil }
         do {
@@ -132,8 +177,17 @@ extension Archiver {
     /// ```swift
     /// try Archiver.default.delete(codable: Note.self, resourceID: "n1")
     /// ```
-    public func delete<Value: Decodable>(codable type: Value.Type, resourceID: String) throws(ArchiverError) {
-        try delete(in: Self.codableFolder(type), id: resourceID)
+    public func delete<Value: Decodable>(codable type: Value.Type, resourceID: some LosslessStringConvertible) throws(ArchiverError) {
+        try delete(in: Self.codableFolder(type), id: resourceID.description)
+    }
+
+    /// Deletes the file of the `type` value with the `UUID` id `resourceID`.
+    ///
+    /// ```swift
+    /// try Archiver.default.delete(codable: Draft.self, resourceID: draftID)
+    /// ```
+    public func delete<Value: Decodable>(codable type: Value.Type, resourceID: UUID) throws(ArchiverError) {
+        try delete(in: Self.codableFolder(type), id: resourceID.uuidString)
     }
 
     /// The ids of every stored value of `type`, sorted.
@@ -145,12 +199,49 @@ extension Archiver {
         try resourceIDs(in: Self.codableFolder(type))
     }
 
+    /// The ids of every stored value of an `Identifiable` `type`, as its own id type, sorted; a
+    /// file whose name is no such id is left out.
+    ///
+    /// ```swift
+    /// try Archiver.default.resourceIDs(ofCodable: Issue.self)  // [7, 42] for `let id: Int`
+    /// ```
+    public func resourceIDs<Value: Decodable & Identifiable>(
+        ofCodable type: Value.Type
+    ) throws(ArchiverError) -> [Value.ID] where Value.ID: LosslessStringConvertible {
+        let ids = try resourceIDs(in: Self.codableFolder(type)).compactMap { text in Value.ID(text).map { (id: $0, text: text) } }
+        return ResourceIDOrder.sorted(ids).map(\.id)
+    }
+
+    /// The `UUID` ids of every stored value of an `Identifiable` `type`, sorted by text.
+    ///
+    /// ```swift
+    /// try Archiver.default.resourceIDs(ofCodable: Draft.self)  // [E621E1F8-…]
+    /// ```
+    public func resourceIDs<Value: Decodable & Identifiable>(
+        ofCodable type: Value.Type
+    ) throws(ArchiverError) -> [UUID] where Value.ID == UUID {
+        try resourceIDs(in: Self.codableFolder(type)).compactMap(UUID.init(uuidString:))
+    }
+
     /// The file that holds, or would hold, the `type` value with id `resourceID`.
     ///
     /// ```swift
     /// try Archiver.default.fileURL(forCodable: Note.self, resourceID: "n1")  // …/Note/n1.plist
     /// ```
-    public func fileURL<Value: Decodable>(forCodable type: Value.Type, resourceID: String) throws(ArchiverError) -> URL {
+    public func fileURL<Value: Decodable>(forCodable type: Value.Type, resourceID: some LosslessStringConvertible) throws(ArchiverError) -> URL {
+        try fileURL(forCodable: type, text: resourceID.description)
+    }
+
+    /// The file that holds, or would hold, the `type` value with the `UUID` id `resourceID`.
+    ///
+    /// ```swift
+    /// try Archiver.default.fileURL(forCodable: Draft.self, resourceID: draftID)  // …/Draft/<uuidString>.plist
+    /// ```
+    public func fileURL<Value: Decodable>(forCodable type: Value.Type, resourceID: UUID) throws(ArchiverError) -> URL {
+        try fileURL(forCodable: type, text: resourceID.uuidString)
+    }
+
+    private func fileURL<Value: Decodable>(forCodable type: Value.Type, text resourceID: String) throws(ArchiverError) -> URL {
         let folder = Self.codableFolder(type)
         guard let (stem, _) = ArchiveFileName.stem(for: resourceID) else { throw .emptyIdentifier(type: folder.typeName) }
         return try directoryURL(of: folder).appendingPathComponent(stem + "." + ArchiveFileName.fileExtension, isDirectory: false)

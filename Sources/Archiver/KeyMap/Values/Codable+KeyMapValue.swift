@@ -56,6 +56,7 @@ extension KeyMapValue where Self: Codable {
 // A raw-value enum or a key-mapped type that is also Codable would match two of the constrained
 // extensions; the raw value and the key map are the preferred forms, as without Codable.
 
+/// As without Codable: a raw-value type that is not `CaseIterable` names its placeholder.
 extension KeyMapValue where Self: RawRepresentable & Codable, RawValue: KeyMapValue {
     @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
@@ -65,9 +66,8 @@ extension KeyMapValue where Self: RawRepresentable & Codable, RawValue: KeyMapVa
     @inlinable
     public var keyMapArchiveValue: Any? { rawValue.keyMapArchiveValue }
 
-    public static var keyMapPlaceholder: Self? {
-        RawValue.keyMapPlaceholder.flatMap(Self.init(rawValue:))
-    }
+    @available(*, unavailable, message: "a raw-value type that is not CaseIterable names any one of its values: static var keyMapPlaceholder: Self? { .someCase }")
+    public static var keyMapPlaceholder: Self? { nil }
 }
 
 extension KeyMapValue where Self: RawRepresentable & CaseIterable & Codable, RawValue: KeyMapValue {

@@ -1,7 +1,12 @@
-/// Arrays read from arrays, element by element. One invalid element fails the whole value, with
-/// its index in the key path (`User.reviews[1].restaurant.id`), so that the failable API returns
-/// `nil` where the throwing one explains; ``Serializable/decodeCollection(responseObjects:)`` is the
-/// element-by-element alternative that drops and reports.
+/// Arrays read from arrays, element by element.
+///
+/// An array of ``KeyMapped`` values, or of hand-written ``Serializable`` or
+/// ``ArchiveRepresentable`` ones, drops its invalid elements, as Archiver 0.6's
+/// `serializedCollection` does, so that a key-mapped `User` keeps its valid reviews exactly as the
+/// tutorial's hand-written one does. ``KeyMapped/decode(responseObject:droppedElements:)`` lists
+/// why each was dropped; a strict entry (`.property(\.reviews, strict: true)`) fails the whole
+/// value instead, with the element's key path (`User.reviews[1].restaurant.id`). In arrays of other
+/// types (`[Int]`, `[Date]`) one invalid element fails the value.
 ///
 /// A property list cannot hold `nil`, so `nil` elements of an array of optionals are left out
 /// of the archive.
@@ -20,7 +25,7 @@ extension Array: KeyMapValue where Element: KeyMapValue {
             do {
                 append(try decodeKeyMapValue(Element.self, from: element, source: source))
             } catch {
-                throw error.nested(in: Self.self, at: [.index(index)])
+                try KeyMapDecodingContext.dropOrThrow(error.nested(in: Self.self, at: [.index(index)]), elementType: Element.self)
             }
         }
     }
@@ -50,7 +55,8 @@ extension Array: KeyMapValue where Element: KeyMapValue {
     public static var keyMapTypeDescription: String { "[\(Element.keyMapTypeDescription)]" }
 }
 
-/// Sets read from arrays, and are archived as arrays in no particular order.
+/// Sets read from arrays, dropping invalid elements as arrays do, and are archived as arrays in
+/// no particular order.
 extension Set: KeyMapValue where Element: KeyMapValue {
     /// Reads a set from an array.
     ///
@@ -88,7 +94,8 @@ extension Set: KeyMapValue where Element: KeyMapValue {
 }
 
 /// Dictionaries with `String` keys read from dictionaries, value by value; the key is part of the
-/// key path of an error.
+/// key path of an error. One invalid value fails the dictionary: Archiver 0.6 had no lenient form
+/// for dictionaries to keep.
 extension Dictionary: KeyMapValue where Key == String, Value: KeyMapValue {
     /// Reads a dictionary value by value.
     ///
