@@ -19,8 +19,13 @@ import Archiver
 ///
 /// - Throws: ``ArchiverTestFailure`` listing every problem in words, with the type's name.
 public func assertValidKeyMap<Model: KeyMapped>(_ type: Model.Type) throws(ArchiverTestFailure) {
-    let problems = KeyMapDiagnostics.$stopsOnUnknownEntries.withValue(false) { type.keyMap.problems }
-    guard problems.isEmpty else {
-        throw ArchiverTestFailure(KeyMapValidationError(typeName: String(describing: type), problems: problems).description)
+    let failure: KeyMapValidationError? = KeyMapDiagnostics.$stopsOnUnknownEntries.withValue(false) { () -> KeyMapValidationError? in
+        do {
+            try type.validateKeyMap()
+            return nil
+        } catch {
+            return error as? KeyMapValidationError
+        }
     }
+    if let failure { throw ArchiverTestFailure(failure.description) }
 }
