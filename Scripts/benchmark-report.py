@@ -48,7 +48,7 @@ WAY_NOTES = {
     "handwritten": "the tutorial's conformances, through `Archiver`",
     "derived": "the same user with a key map (the fast form: one reader per property), through `Archiver`",
     "derivedmirror": "the same user with the zero-configuration key map (names from `Mirror` on every `archiveValue`)",
-    "codable": "the Codable bridge; `PropertyListEncoder`/`Decoder` for bytes; for `fromjson`, `JSONDecoder` into a Codable twin",
+    "codable": "the Codable bridge (`ArchiveEncoder`/`ArchiveDecoder`); `PropertyListEncoder`/`Decoder` for bytes; for `fromjson`, `JSONDecoder` into a Codable twin",
     "jsonserialization": "`fromjson` only: `JSONSerialization`, then the key map (`decode(responseObject:)`), the way "
                          "from JSON text before `decode(json:)`",
     "keyedarchiver": "Archiver 0.6's storage: `NSKeyedArchiver` of the archive dictionary. Run up to 100 "

@@ -55,6 +55,12 @@ extension KeyMapField {
         _ type: Property.Type, parsedJSON document: JSONDocument, at slot: Int32, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
         guard isPlain else { return try decodeSpecially(Property.self, parsedJSON: document, at: slot, model: model) }
+        return try decodePlain(Property.self, parsedJSON: document, at: slot, model: model)
+    }
+
+    private func decodePlain<Property: KeyMapValue>(
+        _ type: Property.Type, parsedJSON document: JSONDocument, at slot: Int32, model: Any.Type
+    ) throws(ArchiveDecodingError) -> Property {
         guard slot >= 0 else { return try missingValue(Property.self, key: serverKey, model: model) }
         let value = ParsedJSON(document: document, index: Int(slot))
         do throws(ArchiveDecodingError) {
@@ -72,12 +78,18 @@ extension KeyMapField {
         throw error.nested(in: model, at: [.key(serverKey)])
     }
 
-    /// Excluded properties, and transforms, which take Foundation objects.
+    /// Excluded and strict properties, and transforms, which take Foundation objects.
     @inline(never)
     private func decodeSpecially<Property: KeyMapValue>(
         _ type: Property.Type, parsedJSON document: JSONDocument, at slot: Int32, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
         if isExcluded { return try excludedValue(Property.self, model: model) }
+        if transform == nil {
+            // A strict entry: its collections fail on an invalid element instead of dropping it.
+            return try KeyMapDecodingContext.strictly { () throws(ArchiveDecodingError) in
+                try decodePlain(Property.self, parsedJSON: document, at: slot, model: model)
+            }
+        }
         guard slot >= 0, let transform else { return try missingValue(Property.self, key: serverKey, model: model) }
         let value = ParsedJSON(document: document, index: Int(slot))
         do throws(ArchiveDecodingError) {

@@ -1,6 +1,6 @@
 /// One parameter of the initializer: its type, and what the validators ask of that type.
 @usableFromInline
-struct KeyMapParameter: Sendable {
+struct KeyMapParameter {
     @usableFromInline
     struct NoPlaceholder: Error {
         @usableFromInline init() {}
@@ -10,7 +10,7 @@ struct KeyMapParameter: Sendable {
     let typeName: String
     let hasPlaceholder: Bool
     /// Why `default` is not a value of this type, or `nil` when it is.
-    let defaultProblem: @Sendable (KeyMapDefault) -> ArchiveDecodingError.Reason?
+    let defaultProblem: (KeyMapDefault) -> ArchiveDecodingError.Reason?
 
     @usableFromInline
     init<Value: KeyMapValue>(_ type: Value.Type) {

@@ -42,10 +42,12 @@ struct KeyMapJSONTests {
         #expect(try Priced.decode(responseObject: responseObject(text)) == fromText)
     }
 
-    @Test func aWrongNestedTypeNamesThePath() throws {
-        let text = #"{"text": "a", "replies": [{"text": "b", "replies": [{"text": 4}]}]}"#
-        let error = try #require(decodingError { () throws(ArchiveDecodingError) in try Comment.decode(json: Data(text.utf8)) })
-        #expect(error.description == "Comment.replies[0].replies[0].text: expected String, found number 4")
+    @Test func aWrongTypeNamesThePathAndInvalidNestedModelsAreDropped() throws {
+        let error = try #require(decodingError { () throws(ArchiveDecodingError) in try Comment.decode(json: Data(#"{"text": 4}"#.utf8)) })
+        #expect(error.description == "Comment.text: expected String, found number 4")
+        let text = #"{"text": "a", "replies": [{"text": "b", "replies": [{"text": 4}, {"text": "c"}]}]}"#
+        let comment = try Comment.decode(json: Data(text.utf8))
+        #expect(comment.replies.first?.replies.map(\.text) == ["c"])
     }
 
     /// A hand-written property type, with no `init(parsedJSON:)` of its own, gets the parsed

@@ -8,7 +8,7 @@ extension Way {
     ///
     /// `handwritten` is the tutorial's `User`; `derived` the same user with a key map.
     /// `fromjson` is measured as `fromJSON` says, or not at all when it is `nil`.
-    static func library<Value: Cachable>(_ name: String, _: Value.Type, fromJSON: FromJSON? = nil) -> Way {
+    static func library<Value: Cachable>(_ name: String, _: Value.Type, fromJSON: FromJSON? = nil) -> Way where Value.ID == String {
         var operations: [Operation: Prepare] = [
             .serialize: { response, _ in
                 let responseObject = response.responseObject
@@ -83,7 +83,7 @@ extension Way {
 }
 
 /// The value stored under `id`, which must be there.
-private func loaded<Value: Archivable>(_ type: Value.Type, _ id: String, from archiver: Archiver) throws -> Value {
+private func loaded<Value: Archivable>(_ type: Value.Type, _ id: String, from archiver: Archiver) throws -> Value where Value.ID == String {
     guard let value = try archiver.load(type, resourceID: id) else { throw FixtureError("\(type) \(id) was not stored") }
     return value
 }

@@ -15,11 +15,12 @@ extension Array where Element: KeyMapValue {
         let elements = try value.elements(for: Self.self, expected: Self.keyMapTypeDescription)
         self.init()
         reserveCapacity(elements.count)
-        for element in elements {
+        for (index, element) in elements.enumerated() {
             do {
                 append(try decodeKeyMapValue(Element.self, from: element))
             } catch {
-                throw error.nested(in: Self.self, at: [.index(count)])
+                // Invalid models are dropped, as from a response object (Archiver 0.6's rule).
+                try KeyMapDecodingContext.dropOrThrow(error.nested(in: Self.self, at: [.index(index)]), elementType: Element.self)
             }
         }
     }
