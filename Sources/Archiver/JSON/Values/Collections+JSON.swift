@@ -1,4 +1,9 @@
 extension Optional where Wrapped: KeyMapValue {
+    /// Reads `nil` from JSON null, or the wrapped value.
+    ///
+    /// ```swift
+    /// try Int?(parsedJSON: parsed)  // nil for `null`, 4 for `4`
+    /// ```
     @inlinable
     public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
         if value.isNull {
@@ -10,6 +15,11 @@ extension Optional where Wrapped: KeyMapValue {
 }
 
 extension Array where Element: KeyMapValue {
+    /// Reads an array element by element; invalid models are dropped, as from a response object.
+    ///
+    /// ```swift
+    /// try [Int](parsedJSON: parsed)  // [1, 2] for `[1, "2"]`
+    /// ```
     @inlinable
     public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
         let elements = try value.elements(for: Self.self, expected: Self.keyMapTypeDescription)
@@ -27,6 +37,11 @@ extension Array where Element: KeyMapValue {
 }
 
 extension Set where Element: KeyMapValue {
+    /// Reads a set from a JSON array.
+    ///
+    /// ```swift
+    /// try Set<Int>(parsedJSON: parsed)  // [1, 2] for `[1, 1, 2]`
+    /// ```
     @inlinable
     public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
         self.init(try [Element](parsedJSON: value))
@@ -34,6 +49,11 @@ extension Set where Element: KeyMapValue {
 }
 
 extension Dictionary where Key == String, Value: KeyMapValue {
+    /// Reads a dictionary from a JSON object, value by value.
+    ///
+    /// ```swift
+    /// try [String: Double](parsedJSON: parsed)  // ["x": 1.25] for `{"x": 1.25}`
+    /// ```
     @inlinable
     public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
         let members = try value.members(for: Self.self, expected: Self.keyMapTypeDescription)

@@ -6,6 +6,11 @@ import Foundation
 // `Any` holding a `String` looks up bridging conformances, which cost more than the conversion.
 
 extension String {
+    /// Reads a JSON string, unescaped.
+    ///
+    /// ```swift
+    /// try String(parsedJSON: parsed)  // "Monk's Café" for `"Monk\u0027s Caf\u00e9"`
+    /// ```
     public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
         guard value.kind == .string else { throw .typeMismatch(String.self, found: value) }
         self = value.document.string(at: value.index)
@@ -13,6 +18,11 @@ extension String {
 }
 
 extension Bool {
+    /// Reads `true`, `false`, the numbers 0 and 1, or the strings `"true"` and `"false"`.
+    ///
+    /// ```swift
+    /// try Bool(parsedJSON: parsed)  // true for `true`, `1` or `"true"`
+    /// ```
     public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
         switch value.kind {
         case .true: self = true
@@ -57,18 +67,93 @@ extension FixedWidthInteger where Self: KeyMapValue {
     }
 }
 
-extension Int { public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) } }
-extension Int8 { public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) } }
-extension Int16 { public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) } }
-extension Int32 { public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) } }
-extension Int64 { public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) } }
-extension UInt { public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) } }
-extension UInt8 { public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) } }
-extension UInt16 { public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) } }
-extension UInt32 { public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) } }
-extension UInt64 { public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) } }
+extension Int {
+    /// Reads an exact `Int` from a JSON number or a numeral string, as from a response object.
+    ///
+    /// ```swift
+    /// try Int(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
+    /// ```
+    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
+}
+extension Int8 {
+    /// Reads an exact `Int8` from a JSON number or a numeral string, as from a response object.
+    ///
+    /// ```swift
+    /// try Int8(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
+    /// ```
+    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
+}
+extension Int16 {
+    /// Reads an exact `Int16` from a JSON number or a numeral string, as from a response object.
+    ///
+    /// ```swift
+    /// try Int16(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
+    /// ```
+    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
+}
+extension Int32 {
+    /// Reads an exact `Int32` from a JSON number or a numeral string, as from a response object.
+    ///
+    /// ```swift
+    /// try Int32(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
+    /// ```
+    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
+}
+extension Int64 {
+    /// Reads an exact `Int64` from a JSON number or a numeral string, as from a response object.
+    ///
+    /// ```swift
+    /// try Int64(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
+    /// ```
+    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
+}
+extension UInt {
+    /// Reads an exact `UInt` from a JSON number or a numeral string, as from a response object.
+    ///
+    /// ```swift
+    /// try UInt(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
+    /// ```
+    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
+}
+extension UInt8 {
+    /// Reads an exact `UInt8` from a JSON number or a numeral string, as from a response object.
+    ///
+    /// ```swift
+    /// try UInt8(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
+    /// ```
+    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
+}
+extension UInt16 {
+    /// Reads an exact `UInt16` from a JSON number or a numeral string, as from a response object.
+    ///
+    /// ```swift
+    /// try UInt16(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
+    /// ```
+    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
+}
+extension UInt32 {
+    /// Reads an exact `UInt32` from a JSON number or a numeral string, as from a response object.
+    ///
+    /// ```swift
+    /// try UInt32(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
+    /// ```
+    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
+}
+extension UInt64 {
+    /// Reads an exact `UInt64` from a JSON number or a numeral string, as from a response object.
+    ///
+    /// ```swift
+    /// try UInt64(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
+    /// ```
+    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
+}
 
 extension Double {
+    /// Reads the nearest `Double` of a JSON number or a numeral string; a number beyond its range is an error.
+    ///
+    /// ```swift
+    /// try Double(parsedJSON: parsed)  // 0.1 for `0.1` or `"0.1"`
+    /// ```
     public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
         switch value.kind {
         case .number:
@@ -84,6 +169,11 @@ extension Double {
 }
 
 extension Float {
+    /// Reads the nearest `Float` of a JSON number or a numeral string, rounded once from the text.
+    ///
+    /// ```swift
+    /// try Float(parsedJSON: parsed)  // 1.5 for `1.5`; an error for `1e300`
+    /// ```
     public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
         switch value.kind {
         case .number:
@@ -102,6 +192,11 @@ extension Float {
 }
 
 extension Decimal {
+    /// Reads a JSON number or a numeral string digit for digit.
+    ///
+    /// ```swift
+    /// try Decimal(parsedJSON: parsed)  // 12345678901234567890.5, exactly
+    /// ```
     public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
         switch value.kind {
         case .number:
@@ -120,6 +215,11 @@ extension Decimal {
 }
 
 extension Date {
+    /// Reads an ISO 8601 string or a number of seconds since 1970.
+    ///
+    /// ```swift
+    /// try Date(parsedJSON: parsed)  // 2016-06-01 12:00:00 +0000 for `"2016-06-01T12:00:00Z"`
+    /// ```
     public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
         switch value.kind {
         case .number:
@@ -134,6 +234,11 @@ extension Date {
 }
 
 extension URL {
+    /// Reads a URL from a JSON string.
+    ///
+    /// ```swift
+    /// try URL(parsedJSON: parsed)  // https://example.com for `"https://example.com"`
+    /// ```
     public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
         guard value.kind == .string else { throw .typeMismatch(URL.self, found: value) }
         self = try URL(keyMapValue: value.document.string(at: value.index), from: .responseObject)
@@ -141,6 +246,11 @@ extension URL {
 }
 
 extension UUID {
+    /// Reads a UUID from a JSON string.
+    ///
+    /// ```swift
+    /// try UUID(parsedJSON: parsed)  // for `"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"`
+    /// ```
     public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
         guard value.kind == .string else { throw .typeMismatch(UUID.self, found: value) }
         self = try UUID(keyMapValue: value.document.string(at: value.index), from: .responseObject)
@@ -148,6 +258,11 @@ extension UUID {
 }
 
 extension Data {
+    /// Reads base-64 data from a JSON string.
+    ///
+    /// ```swift
+    /// try Data(parsedJSON: parsed)  // 3 bytes for `"AAEC"`
+    /// ```
     public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
         guard value.kind == .string else { throw .typeMismatch(Data.self, found: value) }
         self = try Data(keyMapValue: value.document.string(at: value.index), from: .responseObject)
