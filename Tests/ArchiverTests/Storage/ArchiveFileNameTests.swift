@@ -43,25 +43,40 @@ struct ArchiveFileNameTests {
             if form == .hashed {
                 #expect(back.id == nil)
             } else {
-                #expect(back.id.map { Array($0.utf8) } == Array(id.utf8), "\(id.debugDescription)")
+                let canonical = ArchiveFileName.canonical(id)
+                #expect(back.id.map { Array($0.utf8) } == Array(canonical.utf8), "\(id.debugDescription)")
             }
         }
     }
 
-    @Test func canonicallyEquivalentIdsGetDistinctFiles() throws {
+    @Test func canonicallyEquivalentIdsShareTheComposedFileName() throws {
         let composed = try #require(ArchiveFileName.stem(for: "\u{E9}")?.stem)
         let decomposed = try #require(ArchiveFileName.stem(for: "e\u{301}")?.stem)
         #expect(composed == "%C3%A9")
-        #expect(decomposed == "e%CC%81")
+        #expect(decomposed == "%C3%A9")
+        #expect(ArchiveFileName.stem(for: "\u{212B}")?.stem == "%C3%85")
+        // The first release escaped the bytes as given, and 0.6 wrote them raw; both are looked for.
+        #expect(ArchiveFileName.legacyStems(for: "e\u{301}") == ["e%CC%81", "e\u{301}"])
+        #expect(ArchiveFileName.identifier(forStem: "e%CC%81")?.id.map { Array($0.utf8) } == Array("e\u{301}".utf8))
     }
 
     @Test func theEmptyIdHasNoFileName() {
         #expect(ArchiveFileName.stem(for: "") == nil)
     }
 
-    @Test func namesThisMappingDoesNotProduceAreNotIds() {
-        for stem in ["%", "%zz", "%2", "a%2Fb%", "%2e", "%%abc", "%%" + String(repeating: "A", count: 64), ".hidden", "%C3"] {
-            #expect(ArchiveFileName.identifier(forStem: stem)?.id == nil, "\(stem)")
+    @Test func namesNoVersionProducedAreNotIds() {
+        for stem in ["", ".", "..", "a/b", "a\u{0}b", String(repeating: "a", count: 250)] {
+            #expect(ArchiveFileName.identifier(forStem: stem) == nil, "\(stem.debugDescription)")
+        }
+    }
+
+    /// Archiver 0.6 named every file by its raw id; names today's mapping does not produce are
+    /// read as such ids, so that listing finds what loading finds.
+    @Test func namesOnlyZeroSixProducedAreItsRawIds() {
+        for stem in ["%", "%zz", "%2", "a%2Fb%", "%2e", "%%abc", "%%" + String(repeating: "A", count: 64), ".hidden", "%C3",
+                     "a:b", "caf\u{E9}", "a\\b", " lead"] {
+            let found = ArchiveFileName.identifier(forStem: stem)
+            #expect(found?.id == stem && found?.form == .plain, "\(stem.debugDescription)")
         }
     }
 
