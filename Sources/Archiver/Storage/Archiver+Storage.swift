@@ -80,13 +80,26 @@ extension Archiver {
         return legacy.first { FileIO.isDirectory($0.path) } ?? current
     }
 
-    /// Moves a folder 0.6 named differently to today's name, when today's does not exist yet.
+    /// Moves a folder 0.6 named differently to today's name, when today's does not exist yet:
+    /// the whole archive directory if that is what was renamed, else the type folder.
     private func adoptLegacyDirectory(of folder: Folder) throws(ArchiverError) {
         let current = try directoryURL(of: folder)
-        let found = try currentDirectoryURL(of: folder)
-        guard found != current else { return }
+        var found = try currentDirectoryURL(of: folder)
+        guard found.path != current.path else { return }
+        let archives = current.deletingLastPathComponent()
+        if let legacyArchives = legacyArchiveDirectoryURL, found.deletingLastPathComponent().path == legacyArchives.path,
+           !FileIO.isDirectory(archives.path) {
+            do {
+                try FileIO.createFolder(archives.deletingLastPathComponent().path)
+                try FileIO.move(legacyArchives.path, to: archives.path)
+            } catch {
+                throw Self.error(error, file: legacyArchives)
+            }
+            found = try currentDirectoryURL(of: folder)
+            guard found.path != current.path else { return }
+        }
         do {
-            try FileIO.createFolder(current.deletingLastPathComponent().path)
+            try FileIO.createFolder(archives.path)
             try FileIO.move(found.path, to: current.path)
         } catch {
             throw Self.error(error, file: found)

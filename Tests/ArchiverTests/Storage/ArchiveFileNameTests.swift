@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Archiver
+import ArchiverTesting
 
 struct ArchiveFileNameTests {
     /// Ids that attack the file system: traversal, separators, NUL, hidden and reserved names,
@@ -58,6 +59,149 @@ struct ArchiveFileNameTests {
         // The first release escaped the bytes as given, and 0.6 wrote them raw; both are looked for.
         #expect(ArchiveFileName.legacyStems(for: "e\u{301}") == ["e%CC%81", "e\u{301}"])
         #expect(ArchiveFileName.identifier(forStem: "e%CC%81")?.id.map { Array($0.utf8) } == Array("e\u{301}".utf8))
+    }
+
+    /// The file name of an id with each ASCII character inside it, and of a few ids whose start
+    /// or script matters. Pinned: changing a rule makes existing files unreachable, so a change
+    /// here must come with a fallback to the old name (as ``ArchiveFileName/legacyStems(for:)`` does).
+    static let pinnedFileNames: [(id: String, stem: String)] = [
+        ("a\u{0}b", "a%00b"),
+        ("a\u{9}b", "a%09b"),
+        ("a\u{A}b", "a%0Ab"),
+        ("a b", "a b"),
+        ("a!b", "a!b"),
+        ("a\"b", "a%22b"),
+        ("a#b", "a#b"),
+        ("a$b", "a$b"),
+        ("a%b", "a%25b"),
+        ("a&b", "a&b"),
+        ("a'b", "a'b"),
+        ("a(b", "a(b"),
+        ("a)b", "a)b"),
+        ("a*b", "a%2Ab"),
+        ("a+b", "a+b"),
+        ("a,b", "a,b"),
+        ("a-b", "a-b"),
+        ("a.b", "a.b"),
+        ("a/b", "a%2Fb"),
+        ("a0b", "a0b"),
+        ("a1b", "a1b"),
+        ("a2b", "a2b"),
+        ("a3b", "a3b"),
+        ("a4b", "a4b"),
+        ("a5b", "a5b"),
+        ("a6b", "a6b"),
+        ("a7b", "a7b"),
+        ("a8b", "a8b"),
+        ("a9b", "a9b"),
+        ("a:b", "a%3Ab"),
+        ("a;b", "a;b"),
+        ("a<b", "a%3Cb"),
+        ("a=b", "a=b"),
+        ("a>b", "a%3Eb"),
+        ("a?b", "a%3Fb"),
+        ("a@b", "a@b"),
+        ("aAb", "aAb"),
+        ("aBb", "aBb"),
+        ("aCb", "aCb"),
+        ("aDb", "aDb"),
+        ("aEb", "aEb"),
+        ("aFb", "aFb"),
+        ("aGb", "aGb"),
+        ("aHb", "aHb"),
+        ("aIb", "aIb"),
+        ("aJb", "aJb"),
+        ("aKb", "aKb"),
+        ("aLb", "aLb"),
+        ("aMb", "aMb"),
+        ("aNb", "aNb"),
+        ("aOb", "aOb"),
+        ("aPb", "aPb"),
+        ("aQb", "aQb"),
+        ("aRb", "aRb"),
+        ("aSb", "aSb"),
+        ("aTb", "aTb"),
+        ("aUb", "aUb"),
+        ("aVb", "aVb"),
+        ("aWb", "aWb"),
+        ("aXb", "aXb"),
+        ("aYb", "aYb"),
+        ("aZb", "aZb"),
+        ("a[b", "a[b"),
+        ("a\\b", "a%5Cb"),
+        ("a]b", "a]b"),
+        ("a^b", "a^b"),
+        ("a_b", "a_b"),
+        ("a`b", "a%60b"),
+        ("aab", "aab"),
+        ("abb", "abb"),
+        ("acb", "acb"),
+        ("adb", "adb"),
+        ("aeb", "aeb"),
+        ("afb", "afb"),
+        ("agb", "agb"),
+        ("ahb", "ahb"),
+        ("aib", "aib"),
+        ("ajb", "ajb"),
+        ("akb", "akb"),
+        ("alb", "alb"),
+        ("amb", "amb"),
+        ("anb", "anb"),
+        ("aob", "aob"),
+        ("apb", "apb"),
+        ("aqb", "aqb"),
+        ("arb", "arb"),
+        ("asb", "asb"),
+        ("atb", "atb"),
+        ("aub", "aub"),
+        ("avb", "avb"),
+        ("awb", "awb"),
+        ("axb", "axb"),
+        ("ayb", "ayb"),
+        ("azb", "azb"),
+        ("a{b", "a{b"),
+        ("a|b", "a%7Cb"),
+        ("a}b", "a}b"),
+        ("a~b", "a~b"),
+        ("a\u{7F}b", "a%7Fb"),
+        (".", "%2E"),
+        ("..", "%2E."),
+        (".a", "%2Ea"),
+        (" a", "%20a"),
+        ("a.", "a."),
+        ("a ", "a "),
+        ("%", "%25"),
+        ("%%", "%25%25"),
+        ("é", "%C3%A9"),
+        ("日", "%E6%97%A5"),
+        ("😀", "%F0%9F%98%80"),
+        ("e\u{301}", "%C3%A9"),
+    ]
+
+    @Test func everySpecialCharacterHasItsPinnedFileName() {
+        for (id, stem) in Self.pinnedFileNames {
+            #expect(ArchiveFileName.stem(for: id)?.stem == stem, "\(id.debugDescription)")
+        }
+    }
+
+    /// Files named by today's rules, laid out by hand, list and load: a change to the mapping that
+    /// forgets its old names fails here even if it round-trips on its own.
+    @Test func filesNamedByTodaysRulesListAndLoad() throws {
+        try TemporaryArchiver.with { archiver throws in
+            let folder = try archiver.directoryURL(for: Note.self)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            var expected: [String: Note] = [:]
+            for (index, (id, stem)) in Self.pinnedFileNames.enumerated() where !id.isEmpty {
+                let note = Note(id: id, text: "pinned", revision: index)
+                try PropertyListCoding.data(for: note.archiveValue).write(to: folder.appendingPathComponent(stem + ".plist"))
+                expected[ArchiveFileName.canonical(id)] = note
+            }
+            let listed = try Note.storedResourceIDs()
+            #expect(Set(listed.map { Array($0.utf8) }) == Set(expected.keys.map { Array($0.utf8) }))
+            for (id, note) in expected {
+                #expect(try Note.load(resourceID: id)?.revision == note.revision, "\(id.debugDescription)")
+            }
+        }
     }
 
     @Test func theEmptyIdHasNoFileName() {
