@@ -179,9 +179,13 @@ struct BinaryPropertyListReader {
             guard options.contains(.allowsUIDs) else { throw .malformed(reason: "object \(object) is a keyed-archive UID") }
             return PropertyListUID(value: try unsigned(object, at: offset + 1, width: low + 1))
         case 0xA:
-            return try array(object, at: offset, low: low, depth: depth)
+            return try DeepRecursion.descend(depth: depth) { () throws(PropertyListError) -> Any in
+                try array(object, at: offset, low: low, depth: depth)
+            }
         case 0xD:
-            return try dictionary(object, at: offset, low: low, depth: depth)
+            return try DeepRecursion.descend(depth: depth) { () throws(PropertyListError) -> Any in
+                try dictionary(object, at: offset, low: low, depth: depth)
+            }
         default:
             throw .malformed(reason: "object \(object) has unsupported type 0x\(String(marker, radix: 16))")
         }
