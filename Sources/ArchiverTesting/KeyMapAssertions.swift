@@ -19,8 +19,9 @@ import Archiver
 ///
 /// - Throws: ``ArchiverTestFailure`` listing every problem in words, with the type's name.
 public func assertValidKeyMap<Model: KeyMapped>(_ type: Model.Type) throws(ArchiverTestFailure) {
-    let problems = KeyMapDiagnostics.$stopsOnUnknownEntries.withValue(false) { type.keyMap.problems }
-    guard problems.isEmpty else {
-        throw ArchiverTestFailure(KeyMapValidationError(typeName: String(describing: type), problems: problems).description)
+    do {
+        try KeyMapDiagnostics.$stopsOnUnknownEntries.withValue(false) { try type.validateKeyMap() }
+    } catch {
+        throw ArchiverTestFailure(String(describing: error))
     }
 }

@@ -33,8 +33,9 @@ struct AppTargetTests {
     }
 
     @Test func aNonisolatedModelIsUsedFromADetachedTaskAndAnotherThread() async throws {
-        let archiver = TemporaryArchiver()
-        defer { archiver.removeDirectory() }
+        let temporary = TemporaryArchiver()
+        defer { temporary.removeDirectory() }
+        let archiver = temporary.archiver
         let id = UUID()
         let stored = try await Task.detached {
             #expect(!Thread.isMainThread)

@@ -19,6 +19,14 @@ struct ArchiveCodingKey: CodingKey {
     }
 
     static let `super` = ArchiveCodingKey(stringValue: "super")
+
+    /// The coding key of one step of a decoding error's path.
+    init(_ component: ArchiveDecodingError.PathComponent) {
+        switch component {
+        case .key(let key): self.init(stringValue: key)
+        case .index(let index): self.init(index: index)
+        }
+    }
 }
 
 extension ArchiveDecodingError.PathComponent {

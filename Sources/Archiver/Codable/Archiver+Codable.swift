@@ -1,6 +1,6 @@
 import Foundation
 
-/// Storage of `Codable` values through `PropertyListEncoder` and `PropertyListDecoder`, in the same
+/// Storage of `Codable` values through ``ArchiveEncoder`` and ``ArchiveDecoder``, in the same
 /// folders, under the same file names, with the same atomic writes and errors as ``Archivable``
 /// values.
 ///
@@ -17,14 +17,17 @@ import Foundation
 /// try archiver.delete(codable: Note.self, resourceID: "n1")
 /// ```
 ///
-/// The file is what `PropertyListEncoder` writes in its binary format; it must hold a dictionary,
-/// as structs and classes encode. The folder is the type's name, or ``Archivable/directoryName``
-/// for a type that is also ``Archivable``. The `codable:` labels keep these apart from the
-/// ``Archivable`` methods for a type that is both.
+/// The file is the one ``ArchiveCodable`` writes for the same value: the archive ``ArchiveEncoder``
+/// makes, written by the core, so each way reads the other's files. Files that earlier versions
+/// wrote with `PropertyListEncoder` still load: its forms of `URL` (`{relative: …}`) and
+/// `Decimal` are read by those types' ``KeyMapValue`` conformances. The value must encode as a
+/// dictionary, as structs and classes do. The folder is the type's name, or
+/// ``Archivable/directoryName`` for a type that is also ``Archivable``. The `codable:` labels keep
+/// these apart from the ``Archivable`` methods for a type that is both.
 extension Archiver {
     // MARK: Store
 
-    /// Stores `value` through `PropertyListEncoder` under its ``UniquelyIdentifiable/id``, and
+    /// Stores `value` through ``ArchiveEncoder`` under its ``UniquelyIdentifiable/id``, and
     /// returns the file's URL.
     ///
     /// ```swift
@@ -32,7 +35,7 @@ extension Archiver {
     /// ```
     ///
     /// - Throws: ``ArchiverError/invalidPropertyList(type:id:keyPath:found:)`` with the coding
-    ///   path when `PropertyListEncoder` fails or the value does not encode as a dictionary
+    ///   path when ``ArchiveEncoder`` fails or the value does not encode as a dictionary
     ///   (nothing is written then), ``ArchiverError/emptyIdentifier(type:)``, or
     ///   ``ArchiverError/fileSystem(operation:file:reason:)``.
     @discardableResult
@@ -40,7 +43,7 @@ extension Archiver {
         try storeEncoded(value, id: Value.text(forResourceID: value.id))
     }
 
-    /// Stores `value` through `PropertyListEncoder` under its `Identifiable` id, and returns the
+    /// Stores `value` through ``ArchiveEncoder`` under its `Identifiable` id, and returns the
     /// file's URL.
     ///
     /// ```swift
@@ -102,31 +105,34 @@ extension Archiver {
 
     private func storeEncoded<Value: Encodable>(_ value: Value, id: String) throws(ArchiverError) -> URL {
         let folder = Self.codableFolder(Value.self)
-        let encoder = PropertyListEncoder()
-        encoder.outputFormat = .binary
+        let archive: Archive
+        do {
+            archive = try ArchiveEncoder().encode(value)
+        } catch {
+            throw .invalidPropertyList(type: folder.typeName, id: id, keyPath: error.path.archiveKeyPath,
+                                       found: error.reason.description)
+        }
         let data: Data
         do {
-            data = try encoder.encode(value)
+            data = try PropertyListCoding.data(for: archive, maximumDepth: limits.maximumDepth)
         } catch {
-            let failure = ArchiveEncodingError(encoding: Value.self, error: error)
-            throw .invalidPropertyList(type: folder.typeName, id: id, keyPath: failure.path.archiveKeyPath,
-                                       found: failure.reason.description)
-        }
-        // Read back as the core reads every file, so that nothing is written that would not
-        // load: the root must be a dictionary within the depth limit.
-        do {
-            _ = try PropertyListCoding.archive(from: data, maximumDepth: limits.maximumDepth)
-        } catch {
-            throw .invalidPropertyList(type: folder.typeName, id: id, keyPath: "",
-                                       found: "\(folder.typeName) encoded as other than a dictionary")
+            switch error {
+            case .unsupportedValue(let keyPath, let found):
+                throw .invalidPropertyList(type: folder.typeName, id: id, keyPath: keyPath, found: found)
+            case .malformed(let reason):
+                throw .invalidPropertyList(type: folder.typeName, id: id, keyPath: "", found: reason)
+            }
         }
         return try store(data, in: folder, id: id)
     }
 
     // MARK: Load
 
-    /// Loads the `type` value stored under `resourceID` through `PropertyListDecoder`; `nil` if
+    /// Loads the `type` value stored under `resourceID` through ``ArchiveDecoder``; `nil` if
     /// none is stored.
+    ///
+    /// It reads files ``ArchiveCodable`` wrote, and those earlier versions wrote through
+    /// `PropertyListEncoder`.
     ///
     /// ```swift
     /// let note = try Archiver.default.load(codable: Note.self, resourceID: "n1")
@@ -134,7 +140,7 @@ extension Archiver {
     ///
     /// - Throws: ``ArchiverError/corruptFile(type:id:file:reason:)`` for a file that is not a
     ///   property list holding a dictionary, ``ArchiverError/decodingFailed(type:id:file:error:)``
-    ///   with the coding path for one `PropertyListDecoder` rejects,
+    ///   with the coding path for one that does not decode,
     ///   ``ArchiverError/fileTooLarge(type:id:file:size:limit:)``, or
     ///   ``ArchiverError/emptyIdentifier(type:)``.
     public func load<Value: Decodable>(
@@ -156,22 +162,11 @@ extension Archiver {
 
     private func load<Value: Decodable>(codable type: Value.Type, text resourceID: String) throws(ArchiverError) -> Value? {
         let folder = Self.codableFolder(type)
-        guard let (data, url) = try loadData(in: folder, id: resourceID) else { return nil }
-        // The core's checks first (property list, dictionary root, depth), so that a damaged or
-        // hostile file fails as it would for an Archivable type, before PropertyListDecoder sees it.
+        guard let (archive, url) = try loadArchive(in: folder, id: resourceID) else { return nil }
         do {
-            _ = try PropertyListCoding.archive(from: data, maximumDepth: limits.maximumDepth)
+            return try ArchiveDecoder().decode(type, from: archive)
         } catch {
-            switch error {
-            case .malformed(let reason), .unsupportedValue(_, let reason):
-                throw .corruptFile(type: folder.typeName, id: resourceID, file: url, reason: reason)
-            }
-        }
-        do {
-            return try PropertyListDecoder().decode(type, from: data)
-        } catch {
-            throw .decodingFailed(type: folder.typeName, id: resourceID, file: url,
-                                  error: ArchiveDecodingError(decoding: type, error: error))
+            throw .decodingFailed(type: folder.typeName, id: resourceID, file: url, error: error)
         }
     }
 

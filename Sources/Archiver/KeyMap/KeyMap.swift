@@ -46,12 +46,9 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
 
     /// The properties in initializer order; empty when the map is unusable.
     @usableFromInline let fields: [KeyMapField]
-    /// Everything the validators found wrong, in words; empty for a valid map.
-    ///
-    /// ```swift
-    /// User.keyMap.problems  // []
-    /// ```
-    public let problems: [KeyMapProblem]
+    /// Everything the validators found wrong, in words; empty for a valid map. Users read them
+    /// from the error ``KeyMapped/validateKeyMap()`` throws.
+    @usableFromInline let problems: [KeyMapProblem]
     @usableFromInline let isUsable: Bool
     @usableFromInline let construct: ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
     /// `construct`, nesting the dropped elements each field logs under the field's key.
@@ -421,12 +418,15 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     /// Throws every problem the validators found, combined into one message.
     ///
     /// ```swift
-    /// try Review.keyMap.validate()
-    /// // throws: KeyMap of Review has 2 problems:
-    /// //   - the entry "ratng" names no stored property (properties: id, restaurant, rating, text)
-    /// //   - the server key "id" is used by id and restaurantID
+    /// try Review.validateKeyMap()  // the one spelling; this is its old name
     /// ```
+    @available(*, deprecated, message: "call validateKeyMap() on the key-mapped type: try Review.validateKeyMap()")
     public func validate() throws(KeyMapValidationError) {
+        try throwProblems()
+    }
+
+    /// Throws every problem the validators found, combined into one message.
+    func throwProblems() throws(KeyMapValidationError) {
         guard problems.isEmpty else {
             throw KeyMapValidationError(typeName: String(describing: Model.self), problems: problems)
         }

@@ -100,30 +100,65 @@ public struct KeyMapDefault: @unchecked Sendable {
 }
 
 extension KeyMapDefault: ExpressibleByNilLiteral {
+    /// A default written as a literal.
+    ///
+    /// ```swift
+    /// "text": .init(default: nil)
+    /// ```
     public init(nilLiteral: ()) { storage = .null }
 }
 
 extension KeyMapDefault: ExpressibleByIntegerLiteral {
+    /// A default written as a literal.
+    ///
+    /// ```swift
+    /// "text": .init(default: 0)
+    /// ```
     public init(integerLiteral value: Int) { storage = .literal(value) }
 }
 
 extension KeyMapDefault: ExpressibleByFloatLiteral {
+    /// A default written as a literal.
+    ///
+    /// ```swift
+    /// "text": .init(default: 4.5)
+    /// ```
     public init(floatLiteral value: Double) { storage = .literal(value) }
 }
 
 extension KeyMapDefault: ExpressibleByBooleanLiteral {
+    /// A default written as a literal.
+    ///
+    /// ```swift
+    /// "text": .init(default: false)
+    /// ```
     public init(booleanLiteral value: Bool) { storage = .literal(value) }
 }
 
 extension KeyMapDefault: ExpressibleByStringLiteral {
+    /// A default written as a literal.
+    ///
+    /// ```swift
+    /// "text": .init(default: "untitled")
+    /// ```
     public init(stringLiteral value: String) { storage = .literal(value) }
 }
 
 extension KeyMapDefault: ExpressibleByArrayLiteral {
+    /// A default written as a literal.
+    ///
+    /// ```swift
+    /// "text": .init(default: [])
+    /// ```
     public init(arrayLiteral elements: KeyMapDefault...) { storage = .literal(elements) }
 }
 
 extension KeyMapDefault: ExpressibleByDictionaryLiteral {
+    /// A default written as a literal.
+    ///
+    /// ```swift
+    /// "text": .init(default: ["theme": "dark"])
+    /// ```
     public init(dictionaryLiteral elements: (String, KeyMapDefault)...) {
         storage = .literal(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }

@@ -102,7 +102,7 @@ extension KeyMapped {
     /// }
     /// ```
     public static func validateKeyMap() throws(KeyMapValidationError) {
-        try keyMap.validate()
+        try keyMap.throwProblems()
     }
 }
 

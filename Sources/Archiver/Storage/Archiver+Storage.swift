@@ -358,11 +358,7 @@ extension Archiver {
     }
 
     static func error(_ failure: FileIO.Failure, file: URL) -> ArchiverError {
-        switch failure {
-        case .missingDirectory:
-            .fileSystem(operation: "write", file: file, reason: "its folder could not be created")
-        case .system(let operation, _, let reason):
-            .fileSystem(operation: operation, file: file, reason: reason)
-        }
+        let (operation, reason) = failure.operationAndReason(missingDirectory: "its folder could not be created")
+        return .fileSystem(operation: operation, file: file, reason: reason)
     }
 }
