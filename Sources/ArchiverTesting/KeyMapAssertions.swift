@@ -19,9 +19,13 @@ import Archiver
 ///
 /// - Throws: ``ArchiverTestFailure`` listing every problem in words, with the type's name.
 public func assertValidKeyMap<Model: KeyMapped>(_ type: Model.Type) throws(ArchiverTestFailure) {
-    do {
-        try KeyMapDiagnostics.$stopsOnUnknownEntries.withValue(false) { try type.validateKeyMap() }
-    } catch {
-        throw ArchiverTestFailure(String(describing: error))
+    let failure: KeyMapValidationError? = KeyMapDiagnostics.$stopsOnUnknownEntries.withValue(false) { () -> KeyMapValidationError? in
+        do {
+            try type.validateKeyMap()
+            return nil
+        } catch {
+            return error as? KeyMapValidationError
+        }
     }
+    if let failure { throw ArchiverTestFailure(failure.description) }
 }
