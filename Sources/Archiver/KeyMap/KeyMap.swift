@@ -27,7 +27,7 @@ import Foundation
 ///
 /// Archiving needs to read the properties. This form reads them with `Mirror` on every
 /// ``ArchiveRepresentable/archiveValue``; list the key paths with
-/// ``init(_:serverKeys:archiveKeys:_:reading:)`` to read them directly, several times faster.
+/// the `reading:` form of the initializer to read them directly, several times faster.
 ///
 /// In debug builds the map validates itself when first used and prints any problem to standard
 /// error; an entry that names no stored property stops a debug build there with an assertion, and
