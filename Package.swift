@@ -1,6 +1,14 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+/// What Xcode 26 gives a new app target: main-actor isolation by default and "approachable
+/// concurrency". The examples are built with them because that is what users' code is built with.
+let appTargetSettings: [SwiftSetting] = [
+    .defaultIsolation(MainActor.self),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+]
+
 let package = Package(
     name: "Archiver",
     platforms: [
@@ -27,13 +35,24 @@ let package = Package(
         .executableTarget(
             name: "ArchiverTutorial",
             dependencies: ["Archiver", "TutorialData"],
-            path: "Examples/ArchiverTutorial"
+            path: "Examples/ArchiverTutorial",
+            swiftSettings: appTargetSettings
         ),
         .executableTarget(
             name: "ArchiverComparison",
             dependencies: ["Archiver", "TutorialData"],
-            path: "Examples/ArchiverComparison"
+            path: "Examples/ArchiverComparison",
+            swiftSettings: appTargetSettings
         ),
+        .executableTarget(
+            name: "ArchiverQuickStart",
+            dependencies: ["Archiver"],
+            path: "Examples/QuickStart",
+            swiftSettings: appTargetSettings
+        ),
+        // The code of the DocC articles, one module per article, built as an app's code is.
+        .target(name: "DocGettingStarted", dependencies: ["Archiver", "ArchiverTesting"], path: "Examples/Documentation/GettingStarted", swiftSettings: appTargetSettings),
+        .target(name: "DocKeyMaps", dependencies: ["Archiver", "ArchiverTesting"], path: "Examples/Documentation/KeyMaps", swiftSettings: appTargetSettings),
         // Not a product: the helper process the crash-safety tests kill mid-write.
         .executableTarget(
             name: "ArchiverCrashWriter",
@@ -48,12 +67,17 @@ let package = Package(
         .testTarget(name: "ArchiverTestingTests", dependencies: ["ArchiverTesting"]),
         // MIGRATION.md's code: each path's code before and after, and tests that run it and keep
         // the document identical to it.
-        .target(name: "MigrationBefore", dependencies: ["Archiver"], path: "Examples/Migration/Before"),
-        .target(name: "MigrationAfter", dependencies: ["Archiver"], path: "Examples/Migration/After"),
+        .target(name: "MigrationBefore", dependencies: ["Archiver"], path: "Examples/Migration/Before", swiftSettings: appTargetSettings),
+        .target(name: "MigrationAfter", dependencies: ["Archiver"], path: "Examples/Migration/After", swiftSettings: appTargetSettings),
         .testTarget(
             name: "MigrationDocTests",
-            dependencies: ["Archiver", "ArchiverTesting", "MigrationBefore", "MigrationAfter", "ArchiverTutorial", "TutorialData"],
-            exclude: ["Goldens"]
+            dependencies: [
+                "Archiver", "ArchiverTesting", "MigrationBefore", "MigrationAfter", "ArchiverTutorial", "TutorialData",
+                "ArchiverQuickStart", "DocGettingStarted", "DocKeyMaps",
+            ],
+            exclude: ["Goldens"],
+            // The tests of the examples are written as an app's tests are, with the app's settings.
+            swiftSettings: appTargetSettings
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -57,7 +57,16 @@ do {
     } catch {
         print("A review without a restaurant id: \(error)")
     }
-    if !same || !derivedSame { exit(1) }
+
+    section("7. The Codable bridge: a Codable type with an Int id (CodableModel.swift)")
+    let bookmark = Bookmark(id: 42, restaurantID: "abcd-1234", note: "Try the soup")
+    let bookmarkURL = try Archiver.default.store(codable: bookmark)
+    let loadedBookmark = try Archiver.default.load(codable: Bookmark.self, resourceID: 42)
+    let bookmarkSame = loadedBookmark == bookmark
+    print("Stored at \(bookmarkURL.path)")
+    print("Loaded the same bookmark: \(bookmarkSame ? "yes" : "NO")")
+    print("Stored Bookmark ids: \(try Archiver.default.resourceIDs(ofCodable: Bookmark.self))")
+    if !same || !derivedSame || !bookmarkSame { exit(1) }
 } catch {
     print("error: \(error)")
     exit(1)

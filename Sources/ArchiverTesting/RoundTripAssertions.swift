@@ -41,7 +41,7 @@ public func assertArchiveRoundTrip<Value: ArchiveRepresentable>(_ value: Value) 
 public func assertStorageRoundTrip<Value: Archivable>(_ value: Value, in archiver: Archiver) throws(ArchiverTestFailure) -> Value {
     let loaded = try storageRoundTrip(value, in: archiver)
     guard loaded == value else {
-        throw ArchiverTestFailure("\(Value.self) \(value.id.debugDescription) is not == after storing and loading:\n  stored: \(value)\n  loaded: \(loaded)")
+        throw ArchiverTestFailure("\(Value.self) \(String(reflecting: value.id)) is not == after storing and loading:\n  stored: \(value)\n  loaded: \(loaded)")
     }
     return loaded
 }
@@ -77,14 +77,14 @@ private func storageRoundTrip<Value: Archivable>(_ value: Value, in archiver: Ar
         try archiver.store(value)
         loaded = try archiver.load(Value.self, resourceID: value.id)
     } catch {
-        throw ArchiverTestFailure("\(Value.self) \(value.id.debugDescription) does not store and load: \(error)")
+        throw ArchiverTestFailure("\(Value.self) \(String(reflecting: value.id)) does not store and load: \(error)")
     }
     guard let loaded else {
-        throw ArchiverTestFailure("\(Value.self) \(value.id.debugDescription) was stored but nothing loads under its id")
+        throw ArchiverTestFailure("\(Value.self) \(String(reflecting: value.id)) was stored but nothing loads under its id")
     }
     let differences = ArchiveDifference.lines(expected: value.archiveValue, actual: loaded.archiveValue)
     guard differences.isEmpty else {
-        throw ArchiverTestFailure("\(Value.self) \(value.id.debugDescription) loads with a different archive:\n" + differences.map { "  " + $0 }.joined(separator: "\n"))
+        throw ArchiverTestFailure("\(Value.self) \(String(reflecting: value.id)) loads with a different archive:\n" + differences.map { "  " + $0 }.joined(separator: "\n"))
     }
     return loaded
 }

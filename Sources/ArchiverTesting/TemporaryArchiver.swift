@@ -1,8 +1,11 @@
 import Archiver
 import Foundation
 
-/// An ``Archiver/Archiver`` on a fresh temporary folder, deleted when the archiver is released or
+/// A fresh temporary folder and an ``Archiver/Archiver`` on it, deleted when this is released or
 /// ``removeDirectory()`` is called.
+///
+/// `Archiver` is a `final` class; this holds one (``archiver``) rather than being one, and
+/// ``with(_:)`` hands the archiver itself to its body.
 ///
 /// Tests that store through it never meet each other's files or the app's, and can run in parallel.
 ///
@@ -24,12 +27,20 @@ import Foundation
 ///     …
 /// }
 /// ```
-public final class TemporaryArchiver: Archiver, @unchecked Sendable {
+public final class TemporaryArchiver: Sendable {
     /// The archiver ``with(_:)`` is running, in this task and its child tasks; `nil` outside it.
     @TaskLocal public static var current: Archiver?
 
     /// The temporary folder that holds this archiver's type folders.
     public let directoryURL: URL
+
+    /// The archiver that stores in ``directoryURL``.
+    ///
+    /// ```swift
+    /// let temporary = TemporaryArchiver()
+    /// try temporary.archiver.store(user)
+    /// ```
+    public let archiver: Archiver
 
     /// Creates an archiver on a new, uniquely named folder in the temporary directory. The folder
     /// itself is created by the first store.
@@ -41,7 +52,7 @@ public final class TemporaryArchiver: Archiver, @unchecked Sendable {
     public init(prefix: String = "ArchiverTesting") {
         directoryURL = FileManager.default.temporaryDirectory
             .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
-        super.init(archiveDirectoryURL: directoryURL)
+        archiver = Archiver(archiveDirectoryURL: directoryURL)
     }
 
     deinit {
@@ -68,11 +79,11 @@ public final class TemporaryArchiver: Archiver, @unchecked Sendable {
     /// }
     /// ```
     @discardableResult
-    public static func with<Result>(_ body: (TemporaryArchiver) async throws -> Result) async rethrows -> Result {
-        let archiver = TemporaryArchiver()
-        defer { archiver.removeDirectory() }
-        return try await $current.withValue(archiver) {
-            try await body(archiver)
+    public static func with<Result>(_ body: (Archiver) async throws -> Result) async rethrows -> Result {
+        let temporary = TemporaryArchiver()
+        defer { temporary.removeDirectory() }
+        return try await $current.withValue(temporary.archiver) {
+            try await body(temporary.archiver)
         }
     }
 
@@ -88,11 +99,11 @@ public final class TemporaryArchiver: Archiver, @unchecked Sendable {
     /// }
     /// ```
     @discardableResult
-    public static func with<Result>(_ body: (TemporaryArchiver) throws -> Result) rethrows -> Result {
-        let archiver = TemporaryArchiver()
-        defer { archiver.removeDirectory() }
-        return try $current.withValue(archiver) {
-            try body(archiver)
+    public static func with<Result>(_ body: (Archiver) throws -> Result) rethrows -> Result {
+        let temporary = TemporaryArchiver()
+        defer { temporary.removeDirectory() }
+        return try $current.withValue(temporary.archiver) {
+            try body(temporary.archiver)
         }
     }
 }

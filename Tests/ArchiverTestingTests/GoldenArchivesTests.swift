@@ -87,6 +87,6 @@ struct GoldenArchivesTests {
         #expect(ArchiveDifference.lines(expected: ["flag": true], actual: ["flag": 1]) == ["flag: expected Bool true, found number 1"])
         #expect(ArchiveDifference.lines(expected: ["list": [["a": 1], ["a": 2]]], actual: ["list": [["a": 1], ["a": 3]]])
             == ["list[1].a: expected number 2, found number 3"])
-        #expect(ArchiveDifference.lines(expected: ["list": [1]], actual: ["list": [1, 2]]) == ["list: expected 1 elements, found 2"])
+        #expect(ArchiveDifference.lines(expected: ["list": [1]], actual: ["list": [1, 2]]) == ["list[1]: expected nothing, found number 2"])
     }
 }

@@ -9,9 +9,9 @@ struct TemporaryArchiverTests {
         var folder: URL?
         await #expect(throws: Stop.self) {
             try await TemporaryArchiver.with { archiver async throws in
-                folder = archiver.directoryURL
+                folder = try archiver.directoryURL(for: Note.self).deletingLastPathComponent()
                 try archiver.store(Note(id: "1", text: "t", rating: 1))
-                #expect(FileManager.default.fileExists(atPath: archiver.directoryURL.path))
+                #expect(FileManager.default.fileExists(atPath: try #require(folder).path))
                 throw Stop()
             }
         }
@@ -35,7 +35,7 @@ struct TemporaryArchiverTests {
         let folder = try #require(archiver?.directoryURL)
         #expect(folder != other.directoryURL)
         #expect(folder.lastPathComponent.hasPrefix("Released-"))
-        try archiver?.store(Note(id: "1", text: "t", rating: 1))
+        try archiver?.archiver.store(Note(id: "1", text: "t", rating: 1))
         #expect(FileManager.default.fileExists(atPath: folder.path))
         archiver = nil
         #expect(!FileManager.default.fileExists(atPath: folder.path))

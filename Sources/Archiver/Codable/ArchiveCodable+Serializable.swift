@@ -14,8 +14,8 @@ extension ArchiveCodable where Self: Serializable {
     ///                             shouldArchive: true)
     /// ```
     ///
-    /// The response object is read with the Codable keys, as the archive is: give server names
-    /// in `CodingKeys` (`case reviews = "user_reviews"`), and the archive uses them too.
+    /// The response object is read with the Codable keys passed through ``ArchiveCodable/serverKeys``
+    /// (`.snakeCase` reads `reviewCount` from `"review_count"`); the archive keeps the Codable keys.
     /// `JSONSerialization`'s `NSNull` reads as `nil`, numbers convert when nothing is lost, dates
     /// read from ISO 8601 strings and data from base64 strings.
     public init?(responseObject: ResponseObject) {
@@ -30,6 +30,9 @@ extension ArchiveCodable where Self: Serializable {
     /// // throws Restaurant.name: expected String, found nothing
     /// ```
     public static func decode(responseObject: ResponseObject) throws(ArchiveDecodingError) -> Self {
-        try ArchiveDecoder().decode(Self.self, from: responseObject)
+        var decoder = ArchiveDecoder()
+        decoder.source = .responseObject
+        decoder.keyStrategy = serverKeys
+        return try decoder.decode(Self.self, from: responseObject)
     }
 }

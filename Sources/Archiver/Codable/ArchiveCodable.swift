@@ -16,17 +16,33 @@ import Foundation
 /// try note.store()   // …/Note/n1.plist, as any Archivable
 /// ```
 ///
-/// ``archiveValue`` comes from ``ArchiveEncoder`` and ``decode(archive:)`` from ``ArchiveDecoder``,
-/// so the archive's keys are the Codable keys (rename them with `CodingKeys`), a `URL` is
-/// stored as its string, and a missing key reads as `nil` for an optional property. A type that
-/// is also ``Serializable`` is built from response objects with the same keys (see
-/// ``init(responseObject:)``).
+/// ``ArchiveRepresentable/archiveValue`` comes from ``ArchiveEncoder`` and
+/// ``ArchiveRepresentable/decode(archive:)`` from ``ArchiveDecoder``, so the archive's keys are the
+/// Codable keys (rename them with `CodingKeys`), each property is stored as its type's
+/// ``KeyMapValue`` conformance stores it (a `URL` as its string), and a missing key reads as `nil`
+/// for an optional property. The file is the one `Archiver.store(codable:)` writes, so each reads
+/// the other's. A type that is also ``Serializable`` is built from response objects with keys
+/// passed through ``serverKeys`` (see ``init(responseObject:)``).
 ///
 /// For structs, enums and final classes: a non-final class cannot take its initializers from a
 /// protocol extension.
-public protocol ArchiveCodable: ArchiveRepresentable, Codable {}
+public protocol ArchiveCodable: ArchiveRepresentable, Codable {
+    /// How a coding key's name becomes the key read from a response object, at every level of
+    /// the value; archives keep the Codable keys. `.propertyName` unless the type says otherwise.
+    ///
+    /// ```swift
+    /// struct PullRequest: Codable { var htmlUrl: URL; var user: User }
+    /// extension PullRequest: ArchiveCodable, Serializable {
+    ///     static var serverKeys: KeyStrategy { .snakeCase }  // htmlUrl from "html_url"
+    /// }
+    /// ```
+    static var serverKeys: KeyStrategy { get }
+}
 
 extension ArchiveCodable {
+    /// Response objects use the Codable keys, as archives do.
+    public static var serverKeys: KeyStrategy { .propertyName }
+
     /// The archive ``ArchiveEncoder`` makes of this value.
     ///
     /// A value that cannot be encoded (a `nil` in an array, a throwing `encode(to:)`) gives an

@@ -19,6 +19,14 @@ struct ArchiveCodingKey: CodingKey {
     }
 
     static let `super` = ArchiveCodingKey(stringValue: "super")
+
+    /// The coding key of one step of a decoding error's path.
+    init(_ component: ArchiveDecodingError.PathComponent) {
+        switch component {
+        case .key(let key): self.init(stringValue: key)
+        case .index(let index): self.init(index: index)
+        }
+    }
 }
 
 extension ArchiveDecodingError.PathComponent {
@@ -37,17 +45,5 @@ extension Array where Element == ArchiveDecodingError.PathComponent {
     /// The path of a Codable coding path.
     init(codingPath: [any CodingKey]) {
         self = codingPath.map(ArchiveDecodingError.PathComponent.init)
-    }
-
-    /// The path as the core's storage errors spell it: `reviews[0].photo`, no leading dot.
-    var archiveKeyPath: String {
-        var text = ""
-        for component in self {
-            switch component {
-            case .key(let key): text += text.isEmpty ? key : "." + key
-            case .index: text += component.description
-            }
-        }
-        return text
     }
 }

@@ -11,11 +11,12 @@ import Foundation
 /// // Note(id: "n1", link: https://a.b, due: nil)
 /// ```
 ///
-/// A missing key or an `NSNull` decodes as `nil` for an optional property. Numbers convert when
-/// no information is lost (`4` decodes as a `Double`; `4.5` is not an `Int`), and a `Bool` is
-/// never a number. `Date` decodes from a date or an ISO 8601 string, `Data` from data or a
-/// base64 string, `URL` from a string. Failures throw ``ArchiveDecodingError`` with Codable's
-/// coding path as the key path:
+/// A missing key or an `NSNull` decodes as `nil` for an optional property. Every type with a
+/// ``KeyMapValue`` conformance — `String`, `Bool`, the numbers, `Decimal`, `Date`, `Data`, `URL`,
+/// `UUID`, raw-value enums, key-mapped types, collections of them — is read by that conformance,
+/// exactly as a key map reads it: `"4"` is the `Int` 4, `4.5` is not an `Int`, a `Bool` is never
+/// a number. Other types decode through their own `init(from:)`. Failures throw
+/// ``ArchiveDecodingError`` with Codable's coding path as the key path:
 ///
 /// ```swift
 /// try ArchiveDecoder().decode(Note.self, from: ["id": 42, "link": "https://a.b"])
@@ -24,6 +25,26 @@ import Foundation
 public struct ArchiveDecoder: Sendable {
     /// Values handed to `init(from:)` through `decoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// How a coding key's name becomes the dictionary key read, as a key map's `serverKeys` do:
+    /// `.snakeCase` reads `avatarUrl` from `"avatar_url"`, at every level of the value.
+    ///
+    /// ```swift
+    /// var decoder = ArchiveDecoder()
+    /// decoder.keyStrategy = .snakeCase
+    /// decoder.source = .responseObject
+    /// let pull = try decoder.decode(PullRequest.self, from: response)
+    /// ```
+    public var keyStrategy: KeyStrategy = .propertyName
+
+    /// What the dictionaries are: archives (the default) or server response objects. Key-mapped
+    /// and hand-written types inside the value read the keys and forms of that source.
+    ///
+    /// ```swift
+    /// var decoder = ArchiveDecoder()
+    /// decoder.source = .responseObject
+    /// ```
+    public var source: KeyMapSource = .archive
 
     /// Creates a decoder.
     public init() {}
@@ -55,8 +76,11 @@ public struct ArchiveDecoder: Sendable {
     ///
     /// - Throws: ``ArchiveDecodingError`` whose key path starts at `type`.
     public func decodeValue<Value: Decodable>(_ type: Value.Type, from value: Any) throws(ArchiveDecodingError) -> Value {
+        let options = ArchiveCodingOptions(userInfo: userInfo, source: source, keys: keyStrategy)
         do {
-            return try ArchiveValueDecoder.unbox(value, as: type, codingPath: [], userInfo: userInfo)
+            return try ArchiveCodingOptions.$current.withValue(options) {
+                try ArchiveValueDecoder.unbox(value, as: type, codingPath: [], options: options)
+            }
         } catch {
             throw ArchiveDecodingError(decoding: type, error: error)
         }

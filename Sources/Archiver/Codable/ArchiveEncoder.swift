@@ -10,13 +10,23 @@ import Foundation
 /// // ["id": "n1", "link": "https://a.b"]
 /// ```
 ///
-/// The archive holds what a hand-written conformance would: `Date` and `Data` as themselves, `URL`
-/// as its absolute string, numbers and `Bool` as themselves. A `nil` in a dictionary leaves its
-/// key out; a `nil` in an array, or as the whole value, cannot be held and throws
-/// ``ArchiveEncodingError/Reason/nilValue``.
+/// Every type with a ``KeyMapValue`` conformance is written by that conformance, exactly as a key
+/// map writes it: `Date` and `Data` as themselves, `URL` as its absolute string, `Decimal` as its
+/// text (`"19.99"`), `UUID` as its string, raw-value enums as their raw value. A `nil` in a
+/// dictionary or an array of optionals is left out, as key maps leave it out; a `nil` as the
+/// whole value cannot be held and throws ``ArchiveEncodingError/Reason/nilValue``.
 public struct ArchiveEncoder: Sendable {
     /// Values handed to `encode(to:)` through `encoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// How a coding key's name becomes the dictionary key written, at every level of the value.
+    ///
+    /// ```swift
+    /// var encoder = ArchiveEncoder()
+    /// encoder.keyStrategy = .snakeCase
+    /// try encoder.encode(Profile(avatarURL: url))  // ["avatar_url": "https://…"]
+    /// ```
+    public var keyStrategy: KeyStrategy = .propertyName
 
     /// Creates an encoder.
     public init() {}
@@ -53,9 +63,12 @@ public struct ArchiveEncoder: Sendable {
     ///
     /// - Throws: ``ArchiveEncodingError`` naming the coding path below `Value`.
     public func encodeValue<Value: Encodable>(_ value: Value) throws(ArchiveEncodingError) -> Any {
+        let options = ArchiveCodingOptions(userInfo: userInfo, keys: keyStrategy)
         let root: EncodingSlot
         do {
-            root = try ArchiveValueEncoder.box(value, codingPath: [], userInfo: userInfo)
+            root = try ArchiveCodingOptions.$current.withValue(options) {
+                try ArchiveValueEncoder.box(value, codingPath: [], options: options)
+            }
         } catch {
             throw ArchiveEncodingError(encoding: Value.self, error: error)
         }

@@ -4,13 +4,13 @@ import Foundation
 struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let array: [Any]
     let codingPath: [any CodingKey]
-    let userInfo: [CodingUserInfoKey: any Sendable]
+    let options: ArchiveCodingOptions
     private(set) var currentIndex = 0
 
-    init(array: [Any], codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: any Sendable]) {
+    init(array: [Any], codingPath: [any CodingKey], options: ArchiveCodingOptions) {
         self.array = array
         self.codingPath = codingPath
-        self.userInfo = userInfo
+        self.options = options
     }
 
     var count: Int? { array.count }
@@ -43,7 +43,7 @@ struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     private mutating func decodeNext<T: Decodable>(_ type: T.Type) throws -> T {
         let decoder = try nextDecoder(expected: type)
-        let value = try ArchiveValueDecoder.unbox(decoder.value, as: type, codingPath: decoder.codingPath, userInfo: userInfo)
+        let value = try ArchiveValueDecoder.unbox(decoder.value, as: type, codingPath: decoder.codingPath, options: options)
         currentIndex += 1
         return value
     }
@@ -68,6 +68,6 @@ struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     private func nextDecoder(expected type: Any.Type) throws -> ArchiveValueDecoder {
         guard !isAtEnd else { throw ArchiveValueDecoder.missing(type, codingPath: currentPath) }
-        return ArchiveValueDecoder(value: array[currentIndex], codingPath: currentPath, sendableUserInfo: userInfo)
+        return ArchiveValueDecoder(value: array[currentIndex], codingPath: currentPath, options: options)
     }
 }

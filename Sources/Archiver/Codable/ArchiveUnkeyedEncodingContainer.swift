@@ -4,7 +4,7 @@ import Foundation
 struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let node: EncodingNode
     let codingPath: [any CodingKey]
-    let userInfo: [CodingUserInfoKey: any Sendable]
+    let options: ArchiveCodingOptions
 
     var count: Int { node.elements.count }
 
@@ -20,14 +20,14 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Int16) throws { node.elements.append(.value(value)) }
     mutating func encode(_ value: Int32) throws { node.elements.append(.value(value)) }
     mutating func encode(_ value: Int64) throws { node.elements.append(.value(value)) }
-    mutating func encode(_ value: UInt) throws { node.elements.append(.value(value)) }
+    mutating func encode(_ value: UInt) throws { node.elements.append(.value(value.integerArchiveValue)) }
     mutating func encode(_ value: UInt8) throws { node.elements.append(.value(value)) }
     mutating func encode(_ value: UInt16) throws { node.elements.append(.value(value)) }
     mutating func encode(_ value: UInt32) throws { node.elements.append(.value(value)) }
-    mutating func encode(_ value: UInt64) throws { node.elements.append(.value(value)) }
+    mutating func encode(_ value: UInt64) throws { node.elements.append(.value(value.integerArchiveValue)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let slot = try ArchiveValueEncoder.box(value, codingPath: codingPath + [nextKey], userInfo: userInfo)
+        let slot = try ArchiveValueEncoder.box(value, codingPath: codingPath + [nextKey], options: options)
         node.elements.append(slot)
     }
 
@@ -35,18 +35,18 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         let path = codingPath + [nextKey]
         let child = node.appendNode()
         child.becomeKeyed()
-        return KeyedEncodingContainer(ArchiveKeyedEncodingContainer<NestedKey>(node: child, codingPath: path, userInfo: userInfo))
+        return KeyedEncodingContainer(ArchiveKeyedEncodingContainer<NestedKey>(node: child, codingPath: path, options: options))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let path = codingPath + [nextKey]
         let child = node.appendNode()
         child.becomeUnkeyed()
-        return ArchiveUnkeyedEncodingContainer(node: child, codingPath: path, userInfo: userInfo)
+        return ArchiveUnkeyedEncodingContainer(node: child, codingPath: path, options: options)
     }
 
     mutating func superEncoder() -> any Encoder {
         let path = codingPath + [nextKey]
-        return ArchiveValueEncoder(node: node.appendNode(), codingPath: path, userInfo: userInfo)
+        return ArchiveValueEncoder(node: node.appendNode(), codingPath: path, options: options)
     }
 }

@@ -5,46 +5,51 @@ import Foundation
 struct ArchiveValueEncoder: Encoder {
     let node: EncodingNode
     let codingPath: [any CodingKey]
-    let sendableUserInfo: [CodingUserInfoKey: any Sendable]
+    let options: ArchiveCodingOptions
 
-    var userInfo: [CodingUserInfoKey: Any] { sendableUserInfo }
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         node.becomeKeyed()
-        return KeyedEncodingContainer(ArchiveKeyedEncodingContainer<Key>(node: node, codingPath: codingPath, userInfo: sendableUserInfo))
+        return KeyedEncodingContainer(ArchiveKeyedEncodingContainer<Key>(node: node, codingPath: codingPath, options: options))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         node.becomeUnkeyed()
-        return ArchiveUnkeyedEncodingContainer(node: node, codingPath: codingPath, userInfo: sendableUserInfo)
+        return ArchiveUnkeyedEncodingContainer(node: node, codingPath: codingPath, options: options)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        ArchiveSingleValueEncodingContainer(node: node, codingPath: codingPath, userInfo: sendableUserInfo)
+        ArchiveSingleValueEncodingContainer(node: node, codingPath: codingPath, options: options)
     }
 
-    /// The slot for `value`: Foundation types as the property-list values a hand-written
-    /// archive would hold, anything else through its own `encode(to:)`.
+    /// The slot for `value`: what its ``KeyMapValue`` conformance writes when it has one, the
+    /// one rule whichever door a value goes out by, and otherwise what its own `encode(to:)` does.
     static func box<Value: Encodable>(
-        _ value: Value, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: any Sendable]
+        _ value: Value, codingPath: [any CodingKey], options: ArchiveCodingOptions
     ) throws -> EncodingSlot {
-        switch value {
-        case let string as String: return .value(string)
-        case let date as Date: return .value(date)
-        case let data as Data: return .value(data)
-        // PropertyListEncoder writes a URL as ["relative": …]; an archive holds the string that
-        // hand-written conformances store.
-        case let url as URL: return .value(url.absoluteString)
-        default:
-            let node = EncodingNode()
-            try value.encode(to: ArchiveValueEncoder(node: node, codingPath: codingPath, sendableUserInfo: userInfo))
-            return .node(node)
+        if let tableValue = value as? any KeyMapValue {
+            guard let archived = tableValue.keyMapArchiveValue else { return .null }
+            if let failure = archived as? EncodingFailure {
+                throw ArchiveEncodingError(type: Value.self, path: .init(codingPath: codingPath), reason: failure.reason)
+            }
+            return .value(archived)
         }
+        let node = EncodingNode()
+        try value.encode(to: ArchiveValueEncoder(node: node, codingPath: codingPath, options: options))
+        return .node(node)
     }
-}
 
-extension ArchiveValueEncoder {
-    init(node: EncodingNode, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: any Sendable]) {
-        self.init(node: node, codingPath: codingPath, sendableUserInfo: userInfo)
+    /// `value` encoded by its own `encode(to:)`, not by its ``KeyMapValue`` conformance: what a
+    /// Codable type's conformance does, so that the table hands it back to Codable only once.
+    static func encodeOwnCodable<Value: Encodable>(_ value: Value) throws(ArchiveEncodingError) -> Any? {
+        let options = ArchiveCodingOptions.current ?? ArchiveCodingOptions()
+        let node = EncodingNode()
+        do {
+            try value.encode(to: ArchiveValueEncoder(node: node, codingPath: [], options: options))
+        } catch {
+            throw ArchiveEncodingError(encoding: Value.self, error: error)
+        }
+        return try node.resolved(typeName: String(describing: Value.self), path: [])
     }
 }

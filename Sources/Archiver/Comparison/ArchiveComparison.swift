@@ -4,6 +4,11 @@ import Foundation
 /// conformance through `PropertyListEncoder` — and reports what differs, so that a type can move
 /// from one to the other knowing nothing is lost.
 ///
+/// Differences of content (a key one way lacks, a value that reads back differently) are kept
+/// apart from differences of form, which ``Representation`` names: a URL as a string or as
+/// `{relative: …}`, a `Decimal` as text or as a mantissa, a number at two widths. Those are notes,
+/// one line each, and do not make the content differ.
+///
 /// ```swift
 /// struct Place: Codable, Equatable, ArchiveRepresentable {
 ///     var name: String
@@ -15,8 +20,8 @@ import Foundation
 /// let report = try ArchiveComparison.compare(place)
 /// print(report)
 /// // Place: archiveValue and Codable (PropertyListEncoder) compared
-/// //   Same content: no, 1 difference
-/// //     site: archiveValue "https://a.b", Codable {relative: "https://a.b"}
+/// //   Same content: yes, 1 representational note
+/// //     site: URL form: archiveValue "https://a.b", Codable {relative: "https://a.b"}
 /// //   archiveValue round trip: equal
 /// //   Codable round trip: equal
 /// //   File sizes: archiveValue … bytes, Codable … bytes
@@ -58,9 +63,15 @@ public enum ArchiveComparison {
         // What the core reads back from the file, so the comparison sees what is on disk.
         let storedArchive = (try? PropertyListCoding.archive(from: archiveData)) ?? [:]
 
-        let differences = PropertyListDiff.differences(storedArchive, codableArchive).map {
-            ArchiveComparisonReport.Difference(path: $0.path, archiveValue: PropertyListValueText.text($0.first),
-                                               codableValue: PropertyListValueText.text($0.second))
+        var differences: [ArchiveComparisonReport.Difference] = []
+        var notes: [ArchiveComparisonReport.Difference] = []
+        for entry in PropertyListDiff.differences(storedArchive, codableArchive) {
+            let archiveText = ValueDescription.text(entry.first), codableText = ValueDescription.text(entry.second)
+            if let first = entry.first, let second = entry.second, let representation = Representation.of(first, second) {
+                notes.append(.init(path: entry.path, archiveValue: archiveText, codableValue: codableText, representation: representation))
+            } else {
+                differences.append(.init(path: entry.path, archiveValue: archiveText, codableValue: codableText))
+            }
         }
 
         let archiveRoundTrip: ArchiveComparisonReport.RoundTrip
@@ -80,7 +91,7 @@ public enum ArchiveComparison {
         }
 
         return ArchiveComparisonReport(
-            typeName: String(describing: Value.self), differences: differences,
+            typeName: String(describing: Value.self), differences: differences, notes: notes,
             archiveRoundTrip: archiveRoundTrip, codableRoundTrip: codableRoundTrip,
             archiveFileSize: archiveData.count, codableFileSize: codableData.count)
     }
@@ -123,13 +134,13 @@ public enum ArchiveComparison {
     ) -> ArchiveComparisonReport.RoundTrip {
         var changes = PropertyListDiff.differences(archiveValue, decoded.archiveValue).map {
             ArchiveComparisonReport.RoundTrip.Change(way: .archiveValue, path: $0.path,
-                                                     original: PropertyListValueText.text($0.first), decoded: PropertyListValueText.text($0.second))
+                                                     original: ValueDescription.text($0.first), decoded: ValueDescription.text($0.second))
         }
         do throws(ArchiveEncodingError) {
             let decodedCodable = try codableFile(of: decoded).1
             changes += PropertyListDiff.differences(codableArchive, decodedCodable).map {
                 ArchiveComparisonReport.RoundTrip.Change(way: .codable, path: $0.path,
-                                                         original: PropertyListValueText.text($0.first), decoded: PropertyListValueText.text($0.second))
+                                                         original: ValueDescription.text($0.first), decoded: ValueDescription.text($0.second))
             }
         } catch {
             changes.append(.init(way: .codable, path: error.path, original: "encodes", decoded: "does not encode: \(error.reason)"))

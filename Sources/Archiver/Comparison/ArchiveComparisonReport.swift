@@ -15,7 +15,7 @@
 /// ```
 public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConvertible {
     /// One of the two ways a value is archived.
-    public enum Way: String, Sendable, Equatable, CustomStringConvertible {
+    public enum Way: Sendable, Equatable, CustomStringConvertible {
         /// The type's ``ArchiveRepresentable/archiveValue`` (hand-written or derived), written
         /// as the core writes it.
         case archiveValue
@@ -30,7 +30,8 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
         }
     }
 
-    /// A key path where the two archives differ, with what each holds there (`nil`: nothing).
+    /// A key path where the two archives differ, with what each holds there (`nil`: nothing): in
+    /// content, or, when ``representation`` names how, only in the form of the same value.
     public struct Difference: Sendable, Equatable, CustomStringConvertible {
         /// Where the archives differ, from the top of the value: `[.key("site")]`.
         public var path: [ArchiveDecodingError.PathComponent]
@@ -38,23 +39,30 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
         public var archiveValue: String?
         /// The value in the ``Way/codable`` file, as text, or `nil` if it has none here.
         public var codableValue: String?
+        /// How the two forms of one value differ, or `nil` for a difference of content.
+        public var representation: Representation?
 
         /// Creates a difference, as a test would expect one.
         ///
         /// ```swift
-        /// Difference(path: [.key("site")], archiveValue: #""https://a.b""#, codableValue: #"{relative: "https://a.b"}"#)
+        /// Difference(path: [.key("site")], archiveValue: #""https://a.b""#, codableValue: #"{relative: "https://a.b"}"#,
+        ///            representation: .urlForm)
         /// ```
-        public init(path: [ArchiveDecodingError.PathComponent], archiveValue: String?, codableValue: String?) {
+        public init(path: [ArchiveDecodingError.PathComponent], archiveValue: String?, codableValue: String?,
+                    representation: Representation? = nil) {
             self.path = path
             self.archiveValue = archiveValue
             self.codableValue = codableValue
+            self.representation = representation
         }
 
         /// The key path as text: `reviews[0].rating`.
         public var keyPath: String { path.archiveKeyPath.isEmpty ? "(top level)" : path.archiveKeyPath }
 
+        /// One line: `site: URL form: archiveValue "https://a.b", Codable {relative: "https://a.b"}`.
         public var description: String {
-            "\(keyPath): archiveValue \(archiveValue ?? "(absent)"), Codable \(codableValue ?? "(absent)")"
+            let form = representation.map { "\($0): " } ?? ""
+            return "\(keyPath): \(form)archiveValue \(archiveValue ?? "(absent)"), Codable \(codableValue ?? "(absent)")"
         }
     }
 
@@ -124,8 +132,11 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
 
     /// The name of the compared type.
     public var typeName: String
-    /// Every key path where the two archives differ, sorted by key path.
+    /// Every key path where the two archives differ in content, sorted by key path.
     public var differences: [Difference]
+    /// Every key path where the two archives hold the same value in different forms, sorted by
+    /// key path; each names its ``Difference/representation``.
+    public var notes: [Difference] = []
     /// How the value came back from its ``Way/archiveValue`` file.
     public var archiveRoundTrip: RoundTrip
     /// How the value came back from its ``Way/codable`` file.
@@ -135,7 +146,7 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
     /// The size in bytes of the file `PropertyListEncoder` writes, as Codable storage stores it.
     public var codableFileSize: Int
 
-    /// Whether the two archives hold the same content.
+    /// Whether the two archives hold the same content; forms may differ (see ``notes``).
     public var archivesMatch: Bool { differences.isEmpty }
 
     /// Whether moving between the two ways loses nothing: same content, and both round trips equal.
@@ -143,9 +154,13 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
 
     public var description: String {
         var lines = ["\(typeName): archiveValue and Codable (PropertyListEncoder) compared"]
-        lines.append("  Same content: " + (archivesMatch ? "yes"
-            : "no, \(differences.count) \(differences.count == 1 ? "difference" : "differences")"))
+        var verdict = archivesMatch ? "yes" : "no, \(differences.count) \(differences.count == 1 ? "difference" : "differences")"
+        if !notes.isEmpty {
+            verdict += ", \(notes.count) representational \(notes.count == 1 ? "note" : "notes")"
+        }
+        lines.append("  Same content: " + verdict)
         lines += differences.map { "    \($0)" }
+        lines += notes.map { "    \($0)" }
         for (way, roundTrip) in [(Way.archiveValue, archiveRoundTrip), (.codable, codableRoundTrip)] {
             lines.append("  \(way) round trip: \(roundTrip)")
             lines += roundTrip.changes.map { "    \($0)" }

@@ -4,17 +4,26 @@ import Foundation
 ///
 /// Numbers compare by value (`4` and `4.0` are the same content), but a Boolean is never a
 /// number; dictionaries compare by key whatever their order.
-enum PropertyListDiff {
-    struct Entry {
-        var path: [ArchiveDecodingError.PathComponent]
+package enum PropertyListDiff {
+    package struct Entry {
+        package var path: [ArchiveDecodingError.PathComponent]
         /// The value on the first side, or `nil` where it has none.
-        var first: Any?
-        var second: Any?
+        package var first: Any?
+        package var second: Any?
+
+        /// The path as text: `reviews[0].rating`.
+        package var keyPath: String { path.archiveKeyPath }
     }
 
-    static func differences(_ first: Any?, _ second: Any?) -> [Entry] {
+    /// Whether two values hold the same content: what ``Swift/Dictionary/hasSameContent(as:)``
+    /// and the comparison report both ask, answered by one walk.
+    static func isEqual(_ first: Any, _ second: Any) -> Bool {
+        differences(first, second).isEmpty
+    }
+
+    package static func differences(_ first: Any?, _ second: Any?) -> [Entry] {
         var entries: [Entry] = []
-        collect(first, second, path: [], into: &entries)
+        collect(unwrapped(first), unwrapped(second), path: [], into: &entries)
         return entries
     }
 
@@ -41,6 +50,14 @@ enum PropertyListDiff {
         }
     }
 
+    /// The value inside an optional that was passed as `Any` (`dictionary[key] as Any`), which
+    /// casts would see through but type checks would not.
+    private static func unwrapped(_ value: Any?) -> Any? {
+        guard let value else { return nil }
+        guard let optional = value as? any OptionalValue else { return value }
+        return unwrapped(optional.wrappedAny)
+    }
+
     private static func isLeaf(_ value: Any) -> Bool {
         value is String || value is Data || value is Date || value is NSNumber
     }
@@ -55,8 +72,16 @@ enum PropertyListDiff {
         case let (first as String, second as String): return first == second
         case let (first as Date, second as Date): return first == second
         case let (first as Data, second as Data): return first == second
-        case let (first as NSNumber, second as NSNumber): return first == second
+        case let (first as NSNumber, second as NSNumber): return first.compare(second) == .orderedSame
         default: return false
         }
     }
+}
+
+private protocol OptionalValue {
+    var wrappedAny: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrappedAny: Any? { self.map { $0 as Any } }
 }

@@ -88,12 +88,8 @@ enum ArchiveFile {
         do {
             try FileIO.writeAtomically(data, to: url.path, stagingDirectory: folder)
         } catch {
-            switch error {
-            case .missingDirectory:
-                throw ArchiveDataError(typeName: typeName, file: url, reason: .fileSystem(operation: "write", reason: "the folder does not exist"))
-            case .system(let operation, _, let reason):
-                throw ArchiveDataError(typeName: typeName, file: url, reason: .fileSystem(operation: operation, reason: reason))
-            }
+            let (operation, reason) = error.operationAndReason(missingDirectory: "the folder does not exist")
+            throw ArchiveDataError(typeName: typeName, file: url, reason: .fileSystem(operation: operation, reason: reason))
         }
     }
 
@@ -105,12 +101,10 @@ enum ArchiveFile {
         do {
             result = try FileIO.readFile(url.path, limit: maximumFileSize)
         } catch {
-            switch error {
-            case .missingDirectory:
-                throw ArchiveDataError(typeName: typeName, file: url, reason: .missingFile)
-            case .system(let operation, _, let reason):
-                throw ArchiveDataError(typeName: typeName, file: url, reason: .fileSystem(operation: operation, reason: reason))
-            }
+            // A read that finds no folder finds no file.
+            if case .missingDirectory = error { throw ArchiveDataError(typeName: typeName, file: url, reason: .missingFile) }
+            let (operation, reason) = error.operationAndReason(missingDirectory: "")
+            throw ArchiveDataError(typeName: typeName, file: url, reason: .fileSystem(operation: operation, reason: reason))
         }
         switch result {
         case .missing: throw ArchiveDataError(typeName: typeName, file: url, reason: .missingFile)

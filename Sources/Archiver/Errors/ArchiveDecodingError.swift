@@ -15,7 +15,9 @@ import Foundation
 public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One step of a key path: a dictionary key or an array index.
     public enum PathComponent: Sendable, Hashable, CustomStringConvertible {
+        /// A dictionary key: `.key("name")`, shown as `.name`.
         case key(String)
+        /// An array index: `.index(1)`, shown as `[1]`.
         case index(Int)
 
         public var description: String {
@@ -62,8 +64,8 @@ public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConv
         self.init(typeName: String(describing: type), path: path, reason: reason)
     }
 
-    /// Creates an error for the type named `typeName`, at `path` below it.
-    public init(typeName: String, path: [PathComponent] = [], reason: Reason) {
+    // For readers that know the type by name only; users name the type itself.
+    init(typeName: String, path: [PathComponent] = [], reason: Reason) {
         self.typeName = typeName
         self.path = path
         self.reason = reason
@@ -81,40 +83,17 @@ public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConv
 
     /// The key path as text: `User.reviews[1].restaurant.id`.
     public var keyPath: String {
-        typeName + path.map(\.description).joined()
+        path.keyPath(from: typeName)
     }
 
     public var description: String {
         "\(keyPath): \(reason)"
     }
 
-    /// A short description of a value found in a response object or an archive, for messages.
-    ///
-    /// ```swift
-    /// ArchiveDecodingError.describe("4x")      // "String \"4x\""
-    /// ArchiveDecodingError.describe(NSNull())  // "null"
-    /// ```
-    public static func describe(_ value: Any?) -> String {
-        guard let value else { return "nothing" }
-        switch value {
-        case is NSNull:
-            return "null"
-        case let string as String:
-            let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string
-            return "String \(shown.debugDescription)"
-        case let bool as Bool where isBoolean(value):
-            return "Bool \(bool)"
-        case let number as NSNumber:
-            return "number \(number)"
-        case let array as [Any]:
-            return "array of \(array.count)"
-        case let dictionary as [String: Any]:
-            return "dictionary of \(dictionary.count)"
-        case let failure as EncodingFailure:
-            return failure.description
-        default:
-            return String(describing: type(of: value))
-        }
+    /// A short description of a value found in a response object or an archive, for messages:
+    /// `String "4x"`, `null`.
+    static func describe(_ value: Any?) -> String {
+        ValueDescription.summary(value)
     }
 }
 
@@ -131,7 +110,7 @@ public struct CollectionDecodingResult<Value> {
     /// One entry for each element that did not decode.
     public var failures: [CollectionDecodingFailure] = []
 
-    public init() {}
+    init() {}
 
     /// Decodes each element with `decode`, keeping the values and the reasons for the failures.
     init<Element>(decoding elements: [Element], with decode: (Element) throws(ArchiveDecodingError) -> Value) {
@@ -154,6 +133,11 @@ public struct CollectionDecodingFailure: Error, Sendable, Equatable, CustomStrin
     /// Why the element did not decode.
     public var error: ArchiveDecodingError
 
+    /// Creates a failure, as a test would expect one.
+    ///
+    /// ```swift
+    /// CollectionDecodingFailure(index: 1, error: ArchiveDecodingError(type: Review.self, reason: .custom("bad")))
+    /// ```
     public init(index: Int, error: ArchiveDecodingError) {
         self.index = index
         self.error = error

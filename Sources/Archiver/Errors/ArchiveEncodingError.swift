@@ -47,8 +47,8 @@ public struct ArchiveEncodingError: Error, Sendable, Equatable, CustomStringConv
         self.init(typeName: String(describing: type), path: path, reason: reason)
     }
 
-    /// Creates an error for the type named `typeName`, at `path` below it.
-    public init(typeName: String, path: [ArchiveDecodingError.PathComponent] = [], reason: Reason) {
+    // For the encoders, which know the type by name only; users name the type itself.
+    init(typeName: String, path: [ArchiveDecodingError.PathComponent] = [], reason: Reason) {
         self.typeName = typeName
         self.path = path
         self.reason = reason
@@ -56,7 +56,7 @@ public struct ArchiveEncodingError: Error, Sendable, Equatable, CustomStringConv
 
     /// The key path as text: `Note.tags[1]`.
     public var keyPath: String {
-        typeName + path.map(\.description).joined()
+        path.keyPath(from: typeName)
     }
 
     public var description: String {

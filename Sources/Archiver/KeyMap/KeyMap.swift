@@ -4,18 +4,21 @@ import Foundation
 /// property that needs other keys, a default, exclusion or a custom conversion.
 ///
 /// ```swift
-/// struct User { let id: String; let name: String; let reviews: [Review] }
+/// struct User { let id: Int; let name: String; let reviews: [Review] }
 ///
 /// extension User: KeyMapped, Cachable {
 ///     static let keyMap = KeyMap(User.init, [
-///         "name": .init(default: "Guest"),
-///         "reviews": .init(server: "user_reviews", default: []),
+///         .property(\.name, default: "Guest"),
+///         .property(\.reviews, server: "user_reviews", default: []),
 ///     ])
 /// }
 ///
 /// let user = User(responseObject: json, shouldArchive: true)
-/// user?.archiveValue  // ["id": "abcd-efgh-ijkl-mnop", "name": "George Costanza", "reviews": [...]]
+/// user?.archiveValue  // ["id": 1296269, "name": "George Costanza", "reviews": [...]]
 /// ```
+///
+/// Entries keyed by key path (``KeyMapProperty``) are checked by the compiler; entries keyed by
+/// name (`"name": .init(default: "Guest")`) are the earlier spelling, kept for existing code.
 ///
 /// The map calls the initializer with one placeholder per parameter, once, and asks `Mirror`
 /// for the stored properties of the result: their names, in declaration order, name the
@@ -27,8 +30,15 @@ import Foundation
 /// ``init(_:serverKeys:archiveKeys:_:reading:)`` to read them directly, several times faster.
 ///
 /// In debug builds the map validates itself when first used and prints any problem to standard
-/// error; ``validate()`` throws them.
-public final class KeyMap<Model: KeyMapped>: Sendable {
+/// error; an entry that names no stored property stops a debug build there with an assertion, and
+/// makes every decode throw in a release build. ``validate()`` throws the problems.
+public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
+    // Unchecked because the closures are not `@Sendable`: they use the conformances of `Model`
+    // and its property types, which may be isolated to the main actor in an app target, and an
+    // isolated conformance cannot be captured by a `@Sendable` closure. Everything here is
+    // immutable once built; the closures call the model's initializer and its property types'
+    // conversions, which touch no shared state.
+    //
     // The members the derived conformances use on every call are inlinable, so that each
     // key-mapped type gets them compiled for its own properties: unspecialized generic code
     // would spend most of its time looking up type metadata. A class, so that reaching the map
@@ -36,23 +46,22 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
 
     /// The properties in initializer order; empty when the map is unusable.
     @usableFromInline let fields: [KeyMapField]
-    /// Everything the validators found wrong, in words; empty for a valid map.
-    ///
-    /// ```swift
-    /// User.keyMap.problems  // []
-    /// ```
-    public let problems: [KeyMapProblem]
+    /// Everything the validators found wrong, in words; empty for a valid map. Users read them
+    /// from the error ``KeyMapped/validateKeyMap()`` throws.
+    @usableFromInline let problems: [KeyMapProblem]
     @usableFromInline let isUsable: Bool
-    @usableFromInline let construct: @Sendable ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
-    @usableFromInline let makePlaceholder: @Sendable () -> Model?
+    @usableFromInline let construct: ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
+    /// `construct`, nesting the dropped elements each field logs under the field's key.
+    @usableFromInline let constructReporting: ([KeyMapField], [String: Any], KeyMapSource, DroppedElementLog) throws(ArchiveDecodingError) -> Model
+    @usableFromInline let makePlaceholder: () -> Model?
     @usableFromInline let readers: Readers
 
     /// How archiving reads the properties.
-    @usableFromInline enum Readers: Sendable {
+    @usableFromInline enum Readers {
         /// One reader per property, through the readers the map was given.
-        case readers([@Sendable (Model) -> Any?])
+        case readers([(Model) -> Any?])
         /// One encoder per property, for the values `Mirror` reports.
-        case mirror([@Sendable (Any) -> Any?])
+        case mirror([(Any) -> Any?])
     }
 
     /// A key map that learns the property names by reflection and reads properties with `Mirror`.
@@ -76,16 +85,57 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
     ///   - entries: The properties that differ from the strategies, by name.
     @inlinable
     public convenience init<each Property: KeyMapValue>(
-        _ initializer: @escaping @Sendable (repeat each Property) -> Model,
+        _ initializer: @escaping (repeat each Property) -> Model,
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
         _ entries: KeyValuePairs<String, KeyMapEntry> = [:]
     ) {
-        var encoders: [@Sendable (Any) -> Any?] = []
+        self.init(mirroring: initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries.map { ($0.key, $0.value) }, properties: [])
+    }
+
+    /// A key map whose entries name their properties by key path, so that the compiler checks
+    /// each property and the type of its default; properties are read with `Mirror`.
+    ///
+    /// ```swift
+    /// extension Review: KeyMapped {
+    ///     static let keyMap = KeyMap(Review.init, [
+    ///         .property(\.rating, server: "star_rating", default: 0),   // the server sends "4"
+    ///         .property(\.text, default: ""),
+    ///     ])
+    /// }
+    /// ```
+    ///
+    /// See ``KeyMapProperty`` for how the map learns which property a key path reads.
+    ///
+    /// - Parameters:
+    ///   - initializer: The memberwise initializer, `Model.init`, whose parameters are the stored
+    ///     properties in declaration order.
+    ///   - serverKeys: The key in response objects of a property whose entry names none.
+    ///   - archiveKeys: The key in archives of a property whose entry names none.
+    ///   - properties: The properties that differ from the strategies, by key path.
+    @inlinable
+    public convenience init<each Property: KeyMapValue>(
+        _ initializer: @escaping (repeat each Property) -> Model,
+        serverKeys: KeyStrategy = .propertyName,
+        archiveKeys: KeyStrategy = .propertyName,
+        _ properties: [KeyMapProperty<Model>]
+    ) {
+        self.init(mirroring: initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: [], properties: properties)
+    }
+
+    @inlinable
+    convenience init<each Property: KeyMapValue>(
+        mirroring initializer: @escaping (repeat each Property) -> Model,
+        serverKeys: KeyStrategy,
+        archiveKeys: KeyStrategy,
+        entries: [(name: String, entry: KeyMapEntry)],
+        properties: [KeyMapProperty<Model>]
+    ) {
+        var encoders: [(Any) -> Any?] = []
         for encoder in repeat Self.mirrorEncoder(for: (each Property).self) {
             encoders.append(encoder)
         }
-        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, readerCheck: nil) { fields in
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, properties: properties, readerCheck: nil) { fields in
             .mirror(zip(fields, encoders).map { field, encoder in
                 field.transform.map { transform in { value in transform.encode(value) } } ?? encoder
             })
@@ -115,13 +165,51 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
     /// through the runtime each time.
     @inlinable
     public convenience init<each Property: KeyMapValue>(
-        _ initializer: @escaping @Sendable (repeat each Property) -> Model,
+        _ initializer: @escaping (repeat each Property) -> Model,
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
         _ entries: KeyValuePairs<String, KeyMapEntry> = [:],
-        reading readers: repeat @escaping @Sendable (Model) -> each Property
+        reading readers: repeat @escaping (Model) -> each Property
     ) {
-        var makers: [@Sendable (KeyMapField) -> @Sendable (Model) -> Any?] = []
+        self.init(
+            initializer, serverKeys: serverKeys, archiveKeys: archiveKeys,
+            entries: entries.map { ($0.key, $0.value) }, properties: [], readers: repeat each readers)
+    }
+
+    /// A key map with entries by key path that also lists a reader for each property, in
+    /// declaration order, so that archiving reads properties directly instead of through `Mirror`.
+    ///
+    /// ```swift
+    /// extension Review: KeyMapped {
+    ///     static let keyMap = KeyMap(Review.init, [
+    ///         .property(\.rating, server: "star_rating", default: 0),
+    ///         .property(\.text, default: ""),
+    ///     ], reading: \.id, \.restaurant, \.rating, \.text)
+    /// }
+    /// ```
+    @inlinable
+    public convenience init<each Property: KeyMapValue>(
+        _ initializer: @escaping (repeat each Property) -> Model,
+        serverKeys: KeyStrategy = .propertyName,
+        archiveKeys: KeyStrategy = .propertyName,
+        _ properties: [KeyMapProperty<Model>],
+        reading readers: repeat @escaping (Model) -> each Property
+    ) {
+        self.init(
+            initializer, serverKeys: serverKeys, archiveKeys: archiveKeys,
+            entries: [], properties: properties, readers: repeat each readers)
+    }
+
+    @inlinable
+    convenience init<each Property: KeyMapValue>(
+        _ initializer: @escaping (repeat each Property) -> Model,
+        serverKeys: KeyStrategy,
+        archiveKeys: KeyStrategy,
+        entries: [(name: String, entry: KeyMapEntry)],
+        properties: [KeyMapProperty<Model>],
+        readers: repeat @escaping (Model) -> each Property
+    ) {
+        var makers: [(KeyMapField) -> (Model) -> Any?] = []
         for reader in repeat each readers {
             makers.append(Self.archiveReader(for: reader))
         }
@@ -142,17 +230,18 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
             }
             readerChecks = KeyMapReaderCheck(readValues: described, propertyValues: Reflection.propertyDescriptions(of: instance))
         }
-        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, readerCheck: readerChecks) { fields in
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, properties: properties, readerCheck: readerChecks) { fields in
             .readers(zip(fields, makers).map { field, make in make(field) })
         }
     }
 
     @inlinable
     init<each Property: KeyMapValue>(
-        _ initializer: @escaping @Sendable (repeat each Property) -> Model,
+        _ initializer: @escaping (repeat each Property) -> Model,
         serverKeys: KeyStrategy,
         archiveKeys: KeyStrategy,
-        entries: KeyValuePairs<String, KeyMapEntry>,
+        entries: [(name: String, entry: KeyMapEntry)],
+        properties: [KeyMapProperty<Model>],
         readerCheck: KeyMapReaderCheck?,
         makeReaders: ([KeyMapField]) -> Readers
     ) {
@@ -160,22 +249,35 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
         for parameter in repeat KeyMapParameter((each Property).self) {
             parameters.append(parameter)
         }
-        let makePlaceholder: @Sendable () -> Model? = {
+        let makePlaceholder: () -> Model? = {
             func placeholder<Value: KeyMapValue>(_ type: Value.Type) throws(KeyMapParameter.NoPlaceholder) -> Value {
                 guard let value = Value.keyMapPlaceholder else { throw KeyMapParameter.NoPlaceholder() }
                 return value
             }
             return try? initializer(repeat placeholder((each Property).self))
         }
+        // Key-path entries are matched to properties on an instance whose strings and numbers
+        // differ from property to property.
+        var probe: Model?
+        if !properties.isEmpty {
+            var probeIndex = 0
+            func probeValue<Value: KeyMapValue>(_ type: Value.Type) throws(KeyMapParameter.NoPlaceholder) -> Value {
+                defer { probeIndex += 1 }
+                guard let value = KeyMapProbe.value(Value.self, index: probeIndex) else { throw KeyMapParameter.NoPlaceholder() }
+                return value
+            }
+            probe = try? initializer(repeat probeValue((each Property).self))
+        }
         let plan = Self.plan(
-            parameters: parameters, placeholder: makePlaceholder(), serverKeys: serverKeys, archiveKeys: archiveKeys,
-            entries: entries.map { ($0.key, $0.value) }, readerCheck: readerCheck
+            parameters: parameters, placeholder: makePlaceholder(), probe: probe, serverKeys: serverKeys, archiveKeys: archiveKeys,
+            entries: entries, properties: properties, readerCheck: readerCheck
         )
         self.fields = plan.fields
         self.problems = plan.problems
         self.isUsable = plan.isUsable
         self.makePlaceholder = makePlaceholder
         self.readers = makeReaders(plan.fields)
+        // Two closures, so that the common decode pays nothing for reporting dropped elements.
         self.construct = { fields, object, source throws(ArchiveDecodingError) in
             var index = 0
             func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
@@ -185,17 +287,33 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
             }
             return initializer(repeat try next((each Property).self))
         }
+        self.constructReporting = { fields, object, source, log throws(ArchiveDecodingError) in
+            var index = 0
+            func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
+                let field = fields[index]
+                index += 1
+                let start = log.errors.count
+                let value = try field.decode(Value.self, in: object, from: source, model: Model.self)
+                log.nest(from: start, in: Model.self, key: field.key(for: source))
+                return value
+            }
+            return initializer(repeat try next((each Property).self))
+        }
     }
 
     /// Reflects the placeholder, names the fields, and runs the validators: the once-per-type
     /// work, which need not be specialized.
     @usableFromInline
     static func plan(
-        parameters: [KeyMapParameter], placeholder: Model?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy,
-        entries: [(name: String, entry: KeyMapEntry)], readerCheck: KeyMapReaderCheck?
+        parameters: [KeyMapParameter], placeholder: Model?, probe: Model?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy,
+        entries named: [(name: String, entry: KeyMapEntry)], properties: [KeyMapProperty<Model>], readerCheck: KeyMapReaderCheck?
     ) -> (fields: [KeyMapField], problems: [KeyMapProblem], isUsable: Bool) {
+        let resolved = KeyMapPropertyResolution.entries(
+            for: properties, probe: probe, placeholder: placeholder, typeName: String(describing: Model.self))
+        let entries = named + resolved.entries
+        let keyPathProblems = resolved.problems
         let reflected = placeholder.map { Reflection.storedProperties(of: $0) }
-        let names = KeyMapDescription.propertyNames(parameters: parameters, reflected: reflected)
+        let names = KeyMapParameter.propertyNames(parameters: parameters, reflected: reflected)
         let fields = (names ?? []).map { name in
             KeyMapField(name: name, entry: entries.first { $0.name == name }?.entry, serverKeys: serverKeys, archiveKeys: archiveKeys)
         }
@@ -203,25 +321,37 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
             typeName: String(describing: Model.self), parameters: parameters, reflected: reflected,
             entries: entries, fields: fields, readerCheck: readerCheck
         )
-        let problems = KeyMapDescription.validators.flatMap { $0.problems(in: description) }
+        let problems = keyPathProblems + KeyMapDescription.validators.flatMap { $0.problems(in: description) }
+        // An entry that names no property would drop the server's value without a word: the map
+        // refuses to decode (release builds throw), and a debug build stops at first use.
+        let namesNoProperty = problems.filter { $0.kind == .unknownEntry }
         #if DEBUG
         if !problems.isEmpty {
             let error = KeyMapValidationError(typeName: description.typeName, problems: problems)
             FileHandle.standardError.write(Data("Archiver, debug build: \(error)\n".utf8))
+            if !namesNoProperty.isEmpty, KeyMapDiagnostics.stopsOnUnknownEntries {
+                assertionFailure("""
+                    --------------------------------------------------------------------
+                    Can't use the key map of \(description.typeName):
+                    \(namesNoProperty.map { "  - " + $0.message }.joined(separator: "\n"))
+                    Name each property as it is declared, or key the entry by key path (.property(\\.name, …)).
+                    --------------------------------------------------------------------
+                    """)
+            }
         }
         #endif
-        return (fields, problems, names != nil)
+        return (fields, problems, names != nil && namesNoProperty.isEmpty)
     }
 
     @inlinable
-    static func mirrorEncoder<Value: KeyMapValue>(for type: Value.Type) -> @Sendable (Any) -> Any? {
+    static func mirrorEncoder<Value: KeyMapValue>(for type: Value.Type) -> (Any) -> Any? {
         { value in (value as? Value)?.keyMapArchiveValue }
     }
 
     @inlinable
     static func archiveReader<Value: KeyMapValue>(
-        for reader: @escaping @Sendable (Model) -> Value
-    ) -> @Sendable (KeyMapField) -> @Sendable (Model) -> Any? {
+        for reader: @escaping (Model) -> Value
+    ) -> (KeyMapField) -> (Model) -> Any? {
         { field in
             if let transform = field.transform {
                 return { model in transform.encode(reader(model)) }
@@ -244,6 +374,7 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
     @inlinable
     public func decode(_ object: [String: Any], from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
         guard isUsable else { throw unusable() }
+        if let log = KeyMapDecodingContext.currentLog { return try constructReporting(fields, object, source, log) }
         return try construct(fields, object, source)
     }
 
@@ -287,12 +418,15 @@ public final class KeyMap<Model: KeyMapped>: Sendable {
     /// Throws every problem the validators found, combined into one message.
     ///
     /// ```swift
-    /// try Review.keyMap.validate()
-    /// // throws: KeyMap of Review has 2 problems:
-    /// //   - the entry "ratng" names no stored property (properties: id, restaurant, rating, text)
-    /// //   - the server key "id" is used by id and restaurantID
+    /// try Review.validateKeyMap()  // the one spelling; this is its old name
     /// ```
+    @available(*, deprecated, message: "call validateKeyMap() on the key-mapped type: try Review.validateKeyMap()")
     public func validate() throws(KeyMapValidationError) {
+        try throwProblems()
+    }
+
+    /// Throws every problem the validators found, combined into one message.
+    func throwProblems() throws(KeyMapValidationError) {
         guard problems.isEmpty else {
             throw KeyMapValidationError(typeName: String(describing: Model.self), problems: problems)
         }

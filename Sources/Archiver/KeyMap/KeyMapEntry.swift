@@ -1,7 +1,8 @@
 /// How a key map treats one property: its keys, its default, whether it is excluded, and a
 /// custom conversion.
 ///
-/// Entries are listed by property name; properties without one use the map's key strategies and
+/// Entries are listed by property name, the earlier spelling; ``KeyMapProperty`` lists them by key
+/// path, which the compiler checks. Properties without an entry use the map's key strategies and
 /// have no default.
 ///
 /// ```swift
@@ -20,18 +21,29 @@ public struct KeyMapEntry: Sendable {
     public var defaultValue: KeyMapDefault?
     /// Whether the property is neither read nor archived, and always gets its default.
     public var isExcluded: Bool
+    /// For a collection of ``KeyMapped`` or ``Serializable`` values: whether an invalid element
+    /// fails the whole value instead of being dropped.
+    public var isStrict: Bool
     let transform: KeyMapTransform?
 
     /// An entry that renames the property's keys or gives it a default.
     ///
     /// ```swift
     /// "reviews": .init(server: "user_reviews", default: [])
+    /// "reviews": .init(strict: true)   // one invalid review fails the whole value
     /// ```
-    public init(server serverKey: String? = nil, archive archiveKey: String? = nil, default defaultValue: KeyMapDefault? = nil) {
+    ///
+    /// `strict` applies to collections of ``KeyMapped`` or ``Serializable`` values, whose invalid
+    /// elements are otherwise dropped, as Archiver 0.6's `serializedCollection` drops them.
+    public init(
+        server serverKey: String? = nil, archive archiveKey: String? = nil, default defaultValue: KeyMapDefault? = nil,
+        strict: Bool = false
+    ) {
         self.serverKey = serverKey
         self.archiveKey = archiveKey
         self.defaultValue = defaultValue
         self.isExcluded = false
+        self.isStrict = strict
         self.transform = nil
     }
 
@@ -75,6 +87,7 @@ public struct KeyMapEntry: Sendable {
         self.archiveKey = entry.archiveKey
         self.defaultValue = entry.defaultValue
         self.isExcluded = entry.isExcluded
+        self.isStrict = entry.isStrict
         self.transform = transform
     }
 }
@@ -82,11 +95,14 @@ public struct KeyMapEntry: Sendable {
 /// A custom conversion with its value type erased, so that entries of different properties fit
 /// in one table.
 @usableFromInline
-struct KeyMapTransform: Sendable {
+struct KeyMapTransform: @unchecked Sendable {
+    // Unchecked: the wrapping closures capture `Value.Type` only to cast with it, and a
+    // generic metatype is not `Sendable` now that key-map values may have isolated conformances.
+    // The conversions themselves are the `@Sendable` closures the entry was given.
     let valueType: ObjectIdentifier
     let valueTypeName: String
-    @usableFromInline let decode: @Sendable (Any) throws(ArchiveDecodingError) -> Any
-    @usableFromInline let encode: @Sendable (Any) -> Any?
+    @usableFromInline let decode: (Any) throws(ArchiveDecodingError) -> Any
+    @usableFromInline let encode: (Any) -> Any?
 
     init<Value: KeyMapValue>(
         decode: @escaping @Sendable (Any) throws(ArchiveDecodingError) -> Value,

@@ -12,7 +12,9 @@ final class KeyMapField: Sendable {
     @usableFromInline let isExcluded: Bool
     let defaultValue: KeyMapDefault?
     @usableFromInline let transform: KeyMapTransform?
-    /// Neither excluded nor transformed: the common case, tested with one load.
+    /// Whether invalid collection elements fail the value rather than being dropped.
+    let isStrict: Bool
+    /// Neither excluded, transformed nor strict: the common case, tested with one load.
     @usableFromInline let isPlain: Bool
 
     init(name: String, entry: KeyMapEntry?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy) {
@@ -22,7 +24,8 @@ final class KeyMapField: Sendable {
         isExcluded = entry?.isExcluded ?? false
         defaultValue = entry?.defaultValue
         transform = entry?.transform
-        isPlain = !isExcluded && transform == nil
+        isStrict = entry?.isStrict ?? false
+        isPlain = !isExcluded && transform == nil && !isStrict
     }
 
     /// Reads this property from `object`, naming `model` and the key in any error.
@@ -36,6 +39,13 @@ final class KeyMapField: Sendable {
         // The common path names no `Property?`: in code that is not specialized, every use of an
         // optional of a generic type costs a metadata lookup per call.
         guard isPlain else { return try decodeSpecially(Property.self, in: object, from: source, model: model) }
+        return try decodePlain(Property.self, in: object, from: source, model: model)
+    }
+
+    @inline(__always)
+    private func decodePlain<Property: KeyMapValue>(
+        _ type: Property.Type, in object: [String: Any], from source: KeyMapSource, model: Any.Type
+    ) throws(ArchiveDecodingError) -> Property {
         guard let raw = object[source == .archive ? archiveKey : serverKey] else {
             return try missingValue(Property.self, key: key(for: source), model: model)
         }
@@ -62,6 +72,11 @@ final class KeyMapField: Sendable {
         _ type: Property.Type, in object: [String: Any], from source: KeyMapSource, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
         if isExcluded { return try excludedValue(Property.self, model: model) }
+        if transform == nil {
+            return try KeyMapDecodingContext.strictly { () throws(ArchiveDecodingError) in
+                try decodePlain(Property.self, in: object, from: source, model: model)
+            }
+        }
         let key = key(for: source)
         guard let raw = object[key], let transform else { return try missingValue(Property.self, key: key, model: model) }
         do throws(ArchiveDecodingError) {
@@ -74,7 +89,8 @@ final class KeyMapField: Sendable {
         }
     }
 
-    private func key(for source: KeyMapSource) -> String {
+    @usableFromInline
+    func key(for source: KeyMapSource) -> String {
         source == .archive ? archiveKey : serverKey
     }
 

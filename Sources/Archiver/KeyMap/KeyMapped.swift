@@ -2,12 +2,12 @@
 /// key-map declaration.
 ///
 /// ```swift
-/// struct Review { let id: String; let restaurant: Restaurant; let rating: Int; let text: String }
+/// struct Review { let id: Int; let restaurant: Restaurant; let rating: Int; let text: String }
 ///
 /// extension Review: KeyMapped {
 ///     static let keyMap = KeyMap(Review.init, [
-///         "rating": .init(server: "star_rating", default: 0),   // the server sends "4"
-///         "text": .init(default: ""),
+///         .property(\.rating, server: "star_rating", default: 0),   // the server sends "4"
+///         .property(\.text, default: ""),
 ///     ])
 /// }
 ///
@@ -34,6 +34,45 @@ extension KeyMapped {
     @inlinable
     public static func decode(responseObject: ResponseObject) throws(ArchiveDecodingError) -> Self {
         try keyMap.decode(responseObject, from: .responseObject)
+    }
+
+    /// Builds a value from a response object, and lists the collection elements it dropped,
+    /// each with its key path and why.
+    ///
+    /// ```swift
+    /// var dropped: [ArchiveDecodingError] = []
+    /// let user = try User.decode(responseObject: json, droppedElements: &dropped)
+    /// user.reviews.count  // 2: the review whose restaurant has no id was dropped
+    /// dropped             // [User.user_reviews[1].restaurant.id: expected String, found nothing]
+    /// ```
+    ///
+    /// Collections of ``KeyMapped`` and ``Serializable`` values drop invalid elements as Archiver
+    /// 0.6's `serializedCollection` does (unless their entry is strict); the other decoding
+    /// methods drop them the same way without saying so.
+    public static func decode(
+        responseObject: ResponseObject, droppedElements: inout [ArchiveDecodingError]
+    ) throws(ArchiveDecodingError) -> Self {
+        let log = DroppedElementLog()
+        let value = try KeyMapDecodingContext.collectingDroppedElements(log) { () throws(ArchiveDecodingError) in
+            try decode(responseObject: responseObject)
+        }
+        droppedElements += log.errors
+        return value
+    }
+
+    /// Builds a value from an archive, and lists the collection elements it dropped.
+    ///
+    /// ```swift
+    /// var dropped: [ArchiveDecodingError] = []
+    /// let user = try User.decode(archive: archive, droppedElements: &dropped)
+    /// ```
+    public static func decode(archive: Archive, droppedElements: inout [ArchiveDecodingError]) throws(ArchiveDecodingError) -> Self {
+        let log = DroppedElementLog()
+        let value = try KeyMapDecodingContext.collectingDroppedElements(log) { () throws(ArchiveDecodingError) in
+            try decode(archive: archive)
+        }
+        droppedElements += log.errors
+        return value
     }
 
     @inlinable
@@ -63,7 +102,7 @@ extension KeyMapped {
     /// }
     /// ```
     public static func validateKeyMap() throws(KeyMapValidationError) {
-        try keyMap.validate()
+        try keyMap.throwProblems()
     }
 }
 

@@ -6,6 +6,13 @@
 /// ```
 public struct KeyStrategy: Sendable {
     private let transform: @Sendable (String) -> String
+    /// Whether keys are the names themselves, so that callers on hot paths can skip the call.
+    let isPropertyName: Bool
+
+    private init(transform: @escaping @Sendable (String) -> String, isPropertyName: Bool = false) {
+        self.transform = transform
+        self.isPropertyName = isPropertyName
+    }
 
     /// A strategy that computes each key from its property name.
     ///
@@ -17,7 +24,7 @@ public struct KeyStrategy: Sendable {
     }
 
     /// The key is the property name: `reviewCount` → `"reviewCount"`.
-    public static let propertyName = KeyStrategy { $0 }
+    public static let propertyName = KeyStrategy(transform: { $0 }, isPropertyName: true)
 
     /// The key is the property name in snake case: `reviewCount` → `"review_count"`,
     /// `userID` → `"user_id"`, `urlString` → `"url_string"`.

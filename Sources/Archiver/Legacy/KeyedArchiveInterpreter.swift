@@ -46,7 +46,7 @@ struct KeyedArchiveInterpreter {
             throw .malformed(keyPath: "$top", reason: "has no root object reference")
         }
         var interpreter = KeyedArchiveInterpreter(objects: objects, options: options, maximumDepth: maximumDepth)
-        interpreter.path = [rootKey]
+        interpreter.path = [.key(rootKey)]
         return try interpreter.value(of: reference, depth: 0)
     }
 
@@ -62,7 +62,7 @@ struct KeyedArchiveInterpreter {
     /// By index: how many values the rebuilt object expands to, counting shared ones each time.
     private var valueCounts: [Int]
     /// Keys and indices from the root to the current object, for error messages.
-    private var path: [String] = []
+    private var path: [ArchiveDecodingError.PathComponent] = []
 
     private init(objects: [Any], options: KeyedArchiveOptions, maximumDepth: Int) {
         self.objects = objects
@@ -76,11 +76,7 @@ struct KeyedArchiveInterpreter {
         valueCounts = Array(repeating: 0, count: objects.count)
     }
 
-    private var keyPath: String {
-        path.reduce(into: "") { result, component in
-            if component.hasPrefix("[") || result.isEmpty { result += component } else { result += "." + component }
-        }
-    }
+    private var keyPath: String { path.archiveKeyPath }
 
     // MARK: Objects
 
@@ -147,7 +143,7 @@ struct KeyedArchiveInterpreter {
             for (keyReference, valueReference) in zip(keys, values) {
                 let key = try string(keyReference, depth: depth + 1)
                 guard result[key] == nil else { throw .malformed(keyPath: keyPath, reason: "\(className) repeats key \(key.debugDescription)") }
-                path.append(key)
+                path.append(.key(key))
                 let value = try element(valueReference, depth: depth + 1)
                 path.removeLast()
                 result[key] = value
@@ -163,7 +159,7 @@ struct KeyedArchiveInterpreter {
             result.reserveCapacity(elements.count)
             var height = 0, count = 1
             for (offset, reference) in elements.enumerated() {
-                path.append("[\(offset)]")
+                path.append(.index(offset))
                 result.append(try element(reference, depth: depth + 1))
                 path.removeLast()
                 height = max(height, Int(marks[index(of: reference)]))
@@ -188,7 +184,7 @@ struct KeyedArchiveInterpreter {
             var result = Archive(minimumCapacity: instance.count)
             var height = 0, count = 1
             for (key, value) in instance where key != "$class" && !isNull(value) {
-                path.append(key)
+                path.append(.key(key))
                 let rebuiltValue = try element(value, depth: depth + 1, allowingInline: true)
                 path.removeLast()
                 result[key] = rebuiltValue

@@ -310,10 +310,7 @@ extension BinaryPropertyListWriter {
     /// The value that stopped the walk, with the path to it gathered as the walk unwinds: the
     /// common case, where every value is fine, builds no paths at all.
     struct Failure: Error {
-        enum Step {
-            case key(String)
-            case index(Int)
-        }
+        typealias Step = ArchiveDecodingError.PathComponent
 
         var found: String
         /// From the bad value outwards.
@@ -326,15 +323,6 @@ extension BinaryPropertyListWriter {
         }
 
         /// `reviews[0].photo`, as ``PropertyListError/unsupportedValue(keyPath:found:)`` names it.
-        var keyPath: String {
-            var path = ""
-            for step in steps.reversed() {
-                switch step {
-                case .key(let key): path += path.isEmpty ? key : "." + key
-                case .index(let index): path += "[\(index)]"
-                }
-            }
-            return path
-        }
+        var keyPath: String { steps.reversed().archiveKeyPath }
     }
 }

@@ -3,7 +3,9 @@ import Foundation
 /// A value that is stored on its own, as one property-list file named by its id.
 ///
 /// A type that is ``ArchiveRepresentable`` and ``UniquelyIdentifiable`` only has to declare the
-/// conformance; every requirement has a default.
+/// conformance; every requirement has a default. Ids are the type's own: `String`, any integer
+/// type, `UUID` or any `LosslessStringConvertible` type (`Repository.load(resourceID: 1296269)`,
+/// `Repository.storedResourceIDs()` → `[Int]`).
 ///
 /// ```swift
 /// extension Restaurant: Archivable {}
@@ -32,7 +34,7 @@ public protocol Archivable: ArchiveRepresentable, UniquelyIdentifiable {
 
     /// Loads the value stored under `resourceID`, or returns `nil` if there is none or it
     /// cannot be read.
-    init?(resourceID: String)
+    init?(resourceID: ID)
 
     /// Stores this value's archive, replacing any earlier one with the same id.
     func storeArchive()
@@ -46,7 +48,7 @@ extension Archivable {
 
     public static var directoryName: String { String(describing: self) }
 
-    public init?(resourceID: String) {
+    public init?(resourceID: ID) {
         guard let value = try? Self.archiver.load(Self.self, resourceID: resourceID) else { return nil }
         self = value
     }
@@ -67,7 +69,7 @@ extension Archivable {
     /// ```swift
     /// Restaurant.unarchivedCollection(withIdentifiers: ["abcd-1234", "efgh-5678"])
     /// ```
-    public static func unarchivedCollection(withIdentifiers identifiers: [String]) -> [Self] {
+    public static func unarchivedCollection(withIdentifiers identifiers: [ID]) -> [Self] {
         identifiers.compactMap { Self(resourceID: $0) }
     }
 
@@ -85,7 +87,7 @@ extension Archivable {
     ///
     /// - Throws: ``ArchiverError`` when a file is there but cannot be read or decoded, or the
     ///   id is empty.
-    public static func load(resourceID: String) throws(ArchiverError) -> Self? {
+    public static func load(resourceID: ID) throws(ArchiverError) -> Self? {
         try archiver.load(Self.self, resourceID: resourceID)
     }
 
@@ -109,7 +111,7 @@ extension Archivable {
     /// ```
     ///
     /// - Throws: ``ArchiverError`` for the first file that is there but cannot be read or decoded.
-    public static func load(resourceIDs identifiers: [String]) throws(ArchiverError) -> [Self] {
+    public static func load(resourceIDs identifiers: [ID]) throws(ArchiverError) -> [Self] {
         var values: [Self] = []
         values.reserveCapacity(identifiers.count)
         for identifier in identifiers {
@@ -128,12 +130,17 @@ extension Archivable {
     /// ```swift
     /// try User.delete(resourceID: "abcd-efgh-ijkl-mnop")
     /// ```
-    public static func delete(resourceID: String) throws(ArchiverError) {
+    public static func delete(resourceID: ID) throws(ArchiverError) {
         try archiver.delete(Self.self, resourceID: resourceID)
     }
 
-    /// The ids of every value of this type that is stored, sorted.
-    public static func storedResourceIDs() throws(ArchiverError) -> [String] {
+    /// The ids of every value of this type that is stored, sorted (by value when the id type is
+    /// `Comparable`, else by text). A file whose name is no id of this type is left out.
+    ///
+    /// ```swift
+    /// try Repository.storedResourceIDs()  // [1296269, 1300192]
+    /// ```
+    public static func storedResourceIDs() throws(ArchiverError) -> [ID] {
         try archiver.resourceIDs(of: Self.self)
     }
 

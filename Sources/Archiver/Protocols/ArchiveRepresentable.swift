@@ -32,7 +32,7 @@ public protocol ArchiveRepresentable {
 
     /// Creates a value from its archive, throwing an error that says why when it cannot.
     ///
-    /// The default calls ``init(archive:)`` and throws ``ArchiveDecodingError/Reason/rejected``
+    /// The default calls ``init(archive:)`` and throws ``ArchiveDecodingError/Reason/rejected(initializer:)``
     /// when it returns `nil`; derived conformances name the key path and the values involved.
     ///
     /// ```swift

@@ -26,7 +26,7 @@ public protocol Serializable {
     /// Creates a value from a response object, throwing an error that says why when it cannot.
     ///
     /// The default calls ``init(responseObject:)`` and throws
-    /// ``ArchiveDecodingError/Reason/rejected`` when it returns `nil`. Derived conformances
+    /// ``ArchiveDecodingError/Reason/rejected(initializer:)`` when it returns `nil`. Derived conformances
     /// override it to name the key path, what was expected and what was found.
     ///
     /// ```swift

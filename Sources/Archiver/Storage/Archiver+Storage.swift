@@ -34,8 +34,8 @@ extension Archiver {
     /// try Archiver.default.fileURL(for: User.self, resourceID: "abcd")  // …/User/abcd.plist
     /// try Archiver.default.fileURL(for: User.self, resourceID: "../x")  // …/User/%2E.%2Fx.plist
     /// ```
-    public func fileURL<Value: Archivable>(for type: Value.Type, resourceID: String) throws(ArchiverError) -> URL {
-        try fileURL(in: Folder(type), id: resourceID).url
+    public func fileURL<Value: Archivable>(for type: Value.Type, resourceID: Value.ID) throws(ArchiverError) -> URL {
+        try fileURL(in: Folder(type), id: Value.text(forResourceID: resourceID)).url
     }
 
     func directoryURL(of folder: Folder) throws(ArchiverError) -> URL {
@@ -121,7 +121,7 @@ extension Archiver {
     @discardableResult
     public func store<Value: Archivable>(_ value: Value) throws(ArchiverError) -> URL {
         let folder = Folder(Value.self)
-        let id = value.id
+        let id = Value.text(forResourceID: value.id)
         let data: Data
         do {
             data = try PropertyListCoding.data(for: value.archiveValue, maximumDepth: limits.maximumDepth)
@@ -245,13 +245,17 @@ extension Archiver {
     /// - Throws: ``ArchiverError/corruptFile(type:id:file:reason:)`` for a file that is not an
     ///   archive, ``ArchiverError/decodingFailed(type:id:file:error:)`` for one the type rejects,
     ///   ``ArchiverError/fileTooLarge(type:id:file:size:limit:)``, or ``ArchiverError/emptyIdentifier(type:)``.
-    public func load<Value: Archivable>(_ type: Value.Type, resourceID: String) throws(ArchiverError) -> Value? {
+    public func load<Value: Archivable>(_ type: Value.Type, resourceID: Value.ID) throws(ArchiverError) -> Value? {
+        try load(type, text: Value.text(forResourceID: resourceID))
+    }
+
+    private func load<Value: Archivable>(_ type: Value.Type, text id: String) throws(ArchiverError) -> Value? {
         let folder = Folder(type)
-        guard let (archive, url) = try loadArchive(in: folder, id: resourceID) else { return nil }
+        guard let (archive, url) = try loadArchive(in: folder, id: id) else { return nil }
         do {
             return try Value.decode(archive: archive)
         } catch {
-            throw .decodingFailed(type: folder.typeName, id: resourceID, file: url, error: error)
+            throw .decodingFailed(type: folder.typeName, id: id, file: url, error: error)
         }
     }
 
@@ -261,8 +265,8 @@ extension Archiver {
     /// let archive = try Archiver.default.archive(for: User.self, resourceID: "abcd")
     /// archive?["name"]  // "George Costanza"
     /// ```
-    public func archive<Value: Archivable>(for type: Value.Type, resourceID: String) throws(ArchiverError) -> Archive? {
-        try loadArchive(in: Folder(type), id: resourceID)?.archive
+    public func archive<Value: Archivable>(for type: Value.Type, resourceID: Value.ID) throws(ArchiverError) -> Archive? {
+        try loadArchive(in: Folder(type), id: Value.text(forResourceID: resourceID))?.archive
     }
 
     func loadArchive(in folder: Folder, id: String) throws(ArchiverError) -> (archive: Archive, url: URL)? {
@@ -318,8 +322,8 @@ extension Archiver {
     /// ```swift
     /// try Archiver.default.delete(User.self, resourceID: "abcd-efgh-ijkl-mnop")
     /// ```
-    public func delete<Value: Archivable>(_ type: Value.Type, resourceID: String) throws(ArchiverError) {
-        try delete(in: Folder(type), id: resourceID)
+    public func delete<Value: Archivable>(_ type: Value.Type, resourceID: Value.ID) throws(ArchiverError) {
+        try delete(in: Folder(type), id: Value.text(forResourceID: resourceID))
     }
 
     func delete(in folder: Folder, id: String) throws(ArchiverError) {
@@ -343,13 +347,28 @@ extension Archiver {
 
     // MARK: Whole types
 
-    /// The ids of every stored value of `type`, sorted.
+    /// The ids of every stored value of `type`, sorted: by value when the id type is `Comparable`,
+    /// else by text. A file whose name is no id of the type (`notes.plist` beside `Int` ids) is
+    /// left out; ``loadAll(_:failures:)`` reports it.
     ///
     /// ```swift
-    /// try Archiver.default.resourceIDs(of: User.self)  // ["abcd-efgh-ijkl-mnop", …]
+    /// try Archiver.default.resourceIDs(of: User.self)        // ["abcd-efgh-ijkl-mnop", …]
+    /// try Archiver.default.resourceIDs(of: Repository.self)  // [9, 1296269]
     /// ```
-    public func resourceIDs<Value: Archivable>(of type: Value.Type) throws(ArchiverError) -> [String] {
-        try resourceIDs(in: Folder(type))
+    public func resourceIDs<Value: Archivable>(of type: Value.Type) throws(ArchiverError) -> [Value.ID] {
+        try typedResourceIDs(of: type).ids.map(\.id)
+    }
+
+    /// The stored ids of `type` that parse, in order, and the texts of the names that do not.
+    private func typedResourceIDs<Value: Archivable>(
+        of type: Value.Type
+    ) throws(ArchiverError) -> (ids: [(id: Value.ID, text: String)], unparsed: [String]) {
+        var ids: [(id: Value.ID, text: String)] = []
+        var unparsed: [String] = []
+        for text in try resourceIDs(in: Folder(type)) {
+            if let id = Value.resourceID(fromText: text) { ids.append((id, text)) } else { unparsed.append(text) }
+        }
+        return (ResourceIDOrder.sorted(ids), unparsed)
     }
 
     func resourceIDs(in folder: Folder) throws(ArchiverError) -> [String] {
@@ -406,12 +425,19 @@ extension Archiver {
     /// ```
     public func loadAll<Value: Archivable>(_ type: Value.Type, failures: inout [ArchiverError]) throws(ArchiverError) -> [Value] {
         var values: [Value] = []
-        for id in try resourceIDs(of: type) {
+        let (ids, unparsed) = try typedResourceIDs(of: type)
+        for (_, text) in ids {
             do {
-                if let value = try load(type, resourceID: id) { values.append(value) }
+                if let value = try load(type, text: text) { values.append(value) }
             } catch {
                 failures.append(error)
             }
+        }
+        let folder = Folder(type)
+        for text in unparsed {
+            let file = (try? fileURL(in: folder, id: text).url) ?? URL(fileURLWithPath: text)
+            failures.append(.corruptFile(type: folder.typeName, id: text, file: file,
+                                         reason: "its name is no \(Value.ID.self) id of \(folder.typeName)"))
         }
         return values
     }
@@ -441,11 +467,10 @@ extension Archiver {
 
     /// The error for `failure`, naming the path that failed, or `file` where the failure has none.
     static func error(_ failure: FileIO.Failure, file: URL) -> ArchiverError {
-        switch failure {
-        case .missingDirectory:
-            .fileSystem(operation: "write", file: file, reason: "its folder could not be created")
-        case .system(let operation, let path, let reason):
-            .fileSystem(operation: operation, file: URL(fileURLWithPath: path), reason: reason)
+        let (operation, reason) = failure.operationAndReason(missingDirectory: "its folder could not be created")
+        if case .system(_, let path, _) = failure {
+            return .fileSystem(operation: operation, file: URL(fileURLWithPath: path), reason: reason)
         }
+        return .fileSystem(operation: operation, file: file, reason: reason)
     }
 }

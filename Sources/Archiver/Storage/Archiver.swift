@@ -16,7 +16,10 @@ import Foundation
 ///
 /// An archiver is safe to use from many threads and tasks at once. Writes are atomic: a reader
 /// sees the previous file or the new one, whole, and the last writer wins.
-open class Archiver: @unchecked Sendable {
+///
+/// The class is `final`: an archiver is configured (folder, ``limits``), not subclassed. Tests
+/// that want one on a temporary folder use ArchiverTesting's `TemporaryArchiver`, which holds one.
+public final class Archiver: @unchecked Sendable {
     /// The archiver every ``Archivable`` type uses unless it names another.
     public static let `default` = Archiver()
 
@@ -181,8 +184,18 @@ extension Archiver {
         /// The deepest nesting of arrays and dictionaries read or written. Default: 512.
         public var maximumDepth: Int = PropertyListCoding.defaultMaximumDepth
 
+        /// The default limits: 256 MiB files, nesting 512 deep.
+        ///
+        /// ```swift
+        /// Archiver.Limits().maximumDepth  // 512
+        /// ```
         public init() {}
 
+        /// Limits of your own.
+        ///
+        /// ```swift
+        /// archiver.limits = Archiver.Limits(maximumFileSize: 1 << 20, maximumDepth: 64)
+        /// ```
         public init(maximumFileSize: Int, maximumDepth: Int) {
             self.maximumFileSize = maximumFileSize
             self.maximumDepth = maximumDepth

@@ -21,6 +21,15 @@ enum FileIO {
         static func system(operation: String, path: String, code: Int32) -> Failure {
             .system(operation: operation, path: path, reason: String(cString: strerror(code)))
         }
+
+        /// The operation that failed and why, in words, for the storage and the file errors alike;
+        /// `missingDirectory` is what a missing folder means to the caller.
+        func operationAndReason(missingDirectory meaning: String) -> (operation: String, reason: String) {
+            switch self {
+            case .missingDirectory: ("write", meaning)
+            case .system(let operation, _, let reason): (operation, reason)
+            }
+        }
     }
 
     /// Writes `data` to `destination` atomically, staging it in `stagingDirectory`.

@@ -25,7 +25,7 @@ final class CodableStorageTests {
         #expect(try archiver.resourceIDs(ofCodable: IdentifiedNote.self) == [])
     }
 
-    @Test("the file is what PropertyListEncoder writes, and PropertyListDecoder reads it")
+    @Test("the file is a plain binary property list, which PropertyListDecoder also reads")
     func fileIsPropertyListEncoderOutput() throws {
         let note = IdentifiedNote(id: "n2", text: "Bread", created: Date(timeIntervalSinceReferenceDate: 0))
         let url = try archiver.store(codable: note)

@@ -26,18 +26,20 @@ struct CodableComparisonTests {
         #expect(report.description.contains("archiveValue \(report.archiveFileSize) bytes, Codable \(report.codableFileSize) bytes"))
     }
 
-    @Test("a URL differs: a string in the archive, a dictionary from PropertyListEncoder; both come back equal")
-    func urlDiffers() throws {
+    @Test("a URL in two forms, a string in the archive and a dictionary from PropertyListEncoder, is a note, not a difference")
+    func urlFormIsANote() throws {
         let place = Place(name: "Monk's", site: URL(string: "https://monks.example")!)
         let report = try ArchiveComparison.compare(place)
-        #expect(report.differences == [
-            .init(path: [.key("site")], archiveValue: #""https://monks.example""#, codableValue: #"{relative: "https://monks.example"}"#),
+        #expect(report.differences.isEmpty)
+        #expect(report.notes == [
+            .init(path: [.key("site")], archiveValue: #""https://monks.example""#,
+                  codableValue: #"{relative: "https://monks.example"}"#, representation: .urlForm),
         ])
-        #expect(!report.archivesMatch)
+        #expect(report.archivesMatch)
         #expect(report.archiveRoundTrip.isEqual)
         #expect(report.codableRoundTrip.isEqual)
-        #expect(!report.isLossless)
-        #expect(report.description.contains(#"site: archiveValue "https://monks.example", Codable {relative: "https://monks.example"}"#))
+        #expect(report.isLossless)
+        #expect(report.description.contains(#"site: URL form: archiveValue "https://monks.example", Codable {relative: "https://monks.example"}"#))
     }
 
     @Test("a property one way leaves out shows as absent, and as a change in that way's round trip")
@@ -92,6 +94,66 @@ struct CodableComparisonDiffTests {
         let entries = PropertyListDiff.differences(["list": [1, 2, 3]], ["list": [1, 5]])
         #expect(entries.map(\.path) == [[.key("list"), .index(1)], [.key("list"), .index(2)]])
         #expect(entries.last.map { $0.second == nil } == true)
-        #expect(PropertyListValueText.text(entries.last?.first) == "3")
+        #expect(ValueDescription.text(entries.last?.first) == "3")
+    }
+}
+
+/// Same value, other forms: a URL, a Decimal and a Float each stored one way by a hand-written
+/// conformance and another by `PropertyListEncoder`, and one real difference of content.
+private struct Reading: Codable, ArchiveRepresentable {
+    var site: URL
+    var price: Decimal
+    var ratio: Float
+    var note: String
+
+    var archiveValue: Archive {
+        ["site": site.absoluteString, "price": price.description, "ratio": 0.1, "note": note.uppercased()]
+    }
+
+    init(site: URL, price: Decimal, ratio: Float, note: String) {
+        self.site = site
+        self.price = price
+        self.ratio = ratio
+        self.note = note
+    }
+
+    init?(archive: Archive) { nil }
+}
+
+@Suite("Representational differences")
+struct RepresentationTests {
+    @Test("a GitHub issue's two archives have the same content, with one note per URL")
+    func gitHubIssueHasTheSameContent() throws {
+        let report = try ArchiveComparison.compare(try gitHubIssue())
+        #expect(report.archivesMatch)
+        #expect(report.differences.isEmpty)
+        #expect(report.notes.count == 18)
+        #expect(report.notes.allSatisfy { $0.representation == .urlForm })
+        let lines = report.description.split(separator: "\n").map(String.init)
+        #expect(lines[1] == "  Same content: yes, 18 representational notes")
+        #expect(lines.filter { $0.contains(": URL form: ") }.count == 18)
+        #expect(lines.contains(#"    user.avatarUrl: URL form: archiveValue "https://github.com/images/error/octocat_happy.gif", Codable {relative: "https://github.com/images/error/octocat_happy.gif"}"#))
+        #expect(report.archiveRoundTrip.isEqual && report.codableRoundTrip.isEqual)
+    }
+
+    @Test("URL form, Decimal form and number width are notes; a different value is a difference")
+    func formsAreNotesAndContentIsADifference() throws {
+        let reading = Reading(site: URL(string: "https://a.b/c")!, price: Decimal(string: "19.99")!, ratio: 0.1, note: "ok")
+        let report = try ArchiveComparison.compare(reading)
+        #expect(report.notes.map(\.keyPath) == ["price", "ratio", "site"])
+        #expect(report.notes.map(\.representation) == [.decimalForm, .numberWidth, .urlForm])
+        #expect(report.differences == [.init(path: [.key("note")], archiveValue: #""OK""#, codableValue: #""ok""#)])
+        #expect(!report.archivesMatch)
+        #expect(report.description.contains("  Same content: no, 1 difference, 3 representational notes"))
+    }
+
+    @Test("two strings, two dictionaries or a Boolean and a number are never merely forms")
+    func contentIsNotMistakenForForm() {
+        #expect(Representation.of("https://a.b", "https://a.c") == nil)
+        #expect(Representation.of(["relative": "https://a.b"], ["relative": "https://a.c"]) == nil)
+        #expect(Representation.of("https://a.b", ["relative": "https://a.c"]) == nil)
+        #expect(Representation.of(true, 1) == nil)
+        #expect(Representation.of(NSNumber(value: 0.5), NSNumber(value: 0.25)) == nil)
+        #expect(Representation.of("https://a.b", ["relative": "https://a.b"]) == .urlForm)
     }
 }

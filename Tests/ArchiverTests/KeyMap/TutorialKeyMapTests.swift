@@ -8,7 +8,8 @@ import TutorialData
 typealias HandWrittenUser = ArchiverTutorial.User
 
 /// The tutorial's model in key-map form behaves as the hand-written one, field for field.
-@Suite struct TutorialKeyMapTests {
+// The tutorial target is built as an app is, main-actor by default, so its tests run there.
+@MainActor @Suite struct TutorialKeyMapTests {
     @Test func archiveComparisonSeesADifferenceAtAnyDepth() {
         let archive: Archive = ["id": "a", "reviews": [["rating": 4, "restaurant": ["name": "x"]]]]
         #expect(sameArchive(archive, ["id": "a", "reviews": [["rating": 4, "restaurant": ["name": "x"]]]]))

@@ -7,6 +7,7 @@ import TutorialData
 
 /// Keyed archives on disk — written by Foundation's NSKeyedArchiver, by bpylist2, and by hand to
 /// attack the reader — read through the public API.
+@MainActor  // the tutorial target is main-actor by default, as an app is
 struct LegacyArchiveFixtureTests {
     static func fixture(_ name: String) throws -> Data {
         let url = try #require(Bundle.module.url(forResource: "Fixtures/" + name, withExtension: nil))
@@ -145,7 +146,7 @@ struct LegacyArchiveFixtureTests {
 }
 
 /// The tutorial's user, stored through the temporary archiver of the test that runs it.
-struct ZeroSixUser: Archivable {
+@MainActor struct ZeroSixUser: @MainActor Archivable {
     static var archiver: Archiver { testArchiver }
     static var directoryName: String { "User" }
 

@@ -6,7 +6,8 @@ import TutorialData
 
 /// The tutorial's model, with its conformances exactly as the tutorial wrote them, through the
 /// default archiver. These tests move the default archiver's root, so they run one at a time.
-@Suite(.serialized)
+// The tutorial target is built as an app is, main-actor by default, so its tests run there.
+@MainActor @Suite(.serialized)
 struct TutorialTests {
     /// Points the default archiver at a temporary root for the duration of `body`.
     private func withDefaultArchiverRoot(_ body: (URL) throws -> Void) throws {

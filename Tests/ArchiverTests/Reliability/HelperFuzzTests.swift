@@ -6,6 +6,7 @@ import TutorialData
 
 /// The 0.6 helpers and hand-written decoders meet a value of every wrong type at every key of
 /// the tutorial's response object and archive: each ends in a value, nil, or a typed error.
+@MainActor  // the tutorial target is main-actor by default, as an app is
 struct HelperFuzzTests {
     /// Values of every property-list and JSON type, plus extremes, to put where another belongs.
     static func wrongValues(using random: inout SeededGenerator) -> [Any] {

@@ -4,7 +4,7 @@ import Testing
 import ArchiverTesting
 
 /// A value whose content follows from its id and revision, so that any load can be checked whole.
-protocol StressValue: Archivable, Sendable {
+protocol StressValue: Archivable, Sendable where ID == String {
     init(id: String, revision: Int)
     var revision: Int { get }
     /// Whether this value is exactly the one `init(id:revision:)` makes for its id and revision.

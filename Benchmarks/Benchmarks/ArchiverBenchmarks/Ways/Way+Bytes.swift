@@ -10,7 +10,7 @@ extension Way {
         _: Value.Type,
         encode: @escaping (Archive) throws -> Data,
         decode: @escaping (Data) throws -> Archive
-    ) -> Way {
+    ) -> Way where Value.ID == String {
         let suffix = "." + name
         func load(_ path: String) throws -> Value {
             try Value.decode(archive: try decode(try PlainFile.contents(of: path)))

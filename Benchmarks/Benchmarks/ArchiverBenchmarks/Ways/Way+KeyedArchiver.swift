@@ -4,7 +4,7 @@ import Foundation
 extension Way {
     /// Archiver 0.6's storage: the archive dictionary through `NSKeyedArchiver` into a file, and back
     /// through `NSKeyedUnarchiver`, with the type's own conformances on either side.
-    static func keyedArchiver<Value: Cachable>(_ type: Value.Type) -> Way {
+    static func keyedArchiver<Value: Cachable>(_ type: Value.Type) -> Way where Value.ID == String {
         // Swift Foundation on Linux refuses classes it is not told of, even without secure coding.
         let propertyListClasses: [AnyClass] = [
             NSDictionary.self, NSArray.self, NSString.self, NSNumber.self, NSDate.self, NSData.self,

@@ -7,7 +7,7 @@ extension Way {
     /// conformances, and an `Archiver` that stores to and loads from the scratch folder.
     ///
     /// `handwritten` is the tutorial's `User`; `derived` will be the same user with a key map.
-    static func library<Value: Cachable>(_ name: String, _: Value.Type) -> Way {
+    static func library<Value: Cachable>(_ name: String, _: Value.Type) -> Way where Value.ID == String {
         Way(name: name, operations: [
             .serialize: { response, _ in
                 let responseObject = response.responseObject
@@ -52,7 +52,7 @@ extension Way {
 }
 
 /// The value stored under `id`, which must be there.
-private func loaded<Value: Archivable>(_ type: Value.Type, _ id: String, from archiver: Archiver) throws -> Value {
+private func loaded<Value: Archivable>(_ type: Value.Type, _ id: String, from archiver: Archiver) throws -> Value where Value.ID == String {
     guard let value = try archiver.load(type, resourceID: id) else { throw FixtureError("\(type) \(id) was not stored") }
     return value
 }

@@ -1,7 +1,7 @@
 /// One thing wrong with a key map, in words.
 ///
 /// ```swift
-/// for problem in Review.keyMap.problems { print(problem) }
+/// do { try Review.validateKeyMap() } catch { for problem in error.problems { print(problem) } }
 /// // the entry "ratng" names no stored property (properties: id, restaurant, rating, text)
 /// ```
 public struct KeyMapProblem: Sendable, Equatable, CustomStringConvertible {
@@ -27,12 +27,8 @@ public struct KeyMapProblem: Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, naming the properties and keys involved.
     public var message: String
 
-    /// A problem of `kind`, described by `message`.
-    ///
-    /// ```swift
-    /// KeyMapProblem(kind: .unknownEntry, message: #"the entry "nmae" names no stored property"#)
-    /// ```
-    public init(kind: Kind, message: String) {
+    // Validators make problems; users read them from KeyMapValidationError.
+    init(kind: Kind, message: String) {
         self.kind = kind
         self.message = message
     }
@@ -53,12 +49,8 @@ public struct KeyMapValidationError: Error, Sendable, Equatable, CustomStringCon
     /// Every problem found, in the order the validators run.
     public var problems: [KeyMapProblem]
 
-    /// The problems of the key map of the type named `typeName`.
-    ///
-    /// ```swift
-    /// KeyMapValidationError(typeName: "User", problems: User.keyMap.problems)
-    /// ```
-    public init(typeName: String, problems: [KeyMapProblem]) {
+    // Thrown by validateKeyMap(); users catch it rather than make it.
+    init(typeName: String, problems: [KeyMapProblem]) {
         self.typeName = typeName
         self.problems = problems
     }

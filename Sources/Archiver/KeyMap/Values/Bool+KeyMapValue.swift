@@ -1,5 +1,10 @@
 /// Booleans read from `true`/`false`, the numbers 0 and 1, and the strings `"true"` and `"false"`.
 extension Bool: KeyMapValue {
+    /// Reads a `Bool` by the rule above.
+    ///
+    /// ```swift
+    /// try Bool(keyMapValue: "true", from: .responseObject)  // true
+    /// ```
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         if isBoolean(value), let bool = value as? Bool {
             self = bool
@@ -20,7 +25,17 @@ extension Bool: KeyMapValue {
         }
     }
 
+    /// The `Bool` itself: a property list holds it as it is.
+    ///
+    /// ```swift
+    /// try Bool(keyMapValue: "true", from: .archive).keyMapArchiveValue
+    /// ```
     public var keyMapArchiveValue: Any? { self }
 
+    /// `false`: any `Bool` will do.
+    ///
+    /// ```swift
+    /// Bool.keyMapPlaceholder
+    /// ```
     public static var keyMapPlaceholder: Bool? { false }
 }

@@ -17,28 +17,46 @@ import Foundation
 /// ``ArchiverError/invalidPropertyList(type:id:keyPath:found:)`` naming the key, rather than the
 /// key silently disappearing.
 extension KeyMapValue where Self: Codable {
+    /// Reads the value with its own `init(from:)`, each property by the property type's
+    /// conformance.
+    ///
+    /// ```swift
+    /// try Money(keyMapValue: ["amount": "12", "currency": "EUR"], from: .responseObject)
+    /// // Money(amount: 12, currency: "EUR"): "12" reads as an Int, as a key map reads it
+    /// ```
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        self = try ArchiveDecoder().decodeValue(Self.self, from: value)
+        self = try ArchiveValueDecoder.decodeOwnCodable(Self.self, from: value, source: source)
     }
 
+    /// The archive of the value's own `encode(to:)`, each property written by the property
+    /// type's conformance.
+    ///
+    /// ```swift
+    /// Money(amount: 12, currency: "EUR").keyMapArchiveValue  // ["amount": 12, "currency": "EUR"]
+    /// ```
     public var keyMapArchiveValue: Any? {
         do {
-            return try ArchiveEncoder().encodeValue(self)
+            return try ArchiveValueEncoder.encodeOwnCodable(self)
         } catch {
             return EncodingFailure(reason: error.reason)
         }
     }
 
-    /// A value built from zeros (`""`, `0`, `false`, empty collections, `nil`); a type that
-    /// refuses zeros declares its own.
+    /// A value built from each property type's placeholder (`""`, `0`, `false`, empty
+    /// collections, `nil`); a type that refuses them declares its own.
+    ///
+    /// ```swift
+    /// Money.keyMapPlaceholder  // Money(amount: 0, currency: "")
+    /// ```
     public static var keyMapPlaceholder: Self? {
-        PlaceholderDecoder.placeholder(Self.self)
+        ArchiveValueDecoder.placeholder(Self.self)
     }
 }
 
 // A raw-value enum or a key-mapped type that is also Codable would match two of the constrained
 // extensions; the raw value and the key map are the preferred forms, as without Codable.
 
+/// As without Codable: a raw-value type that is not `CaseIterable` names its placeholder.
 extension KeyMapValue where Self: RawRepresentable & Codable, RawValue: KeyMapValue {
     @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
@@ -48,9 +66,8 @@ extension KeyMapValue where Self: RawRepresentable & Codable, RawValue: KeyMapVa
     @inlinable
     public var keyMapArchiveValue: Any? { rawValue.keyMapArchiveValue }
 
-    public static var keyMapPlaceholder: Self? {
-        RawValue.keyMapPlaceholder.flatMap(Self.init(rawValue:))
-    }
+    @available(*, unavailable, message: "a raw-value type that is not CaseIterable names any one of its values: static var keyMapPlaceholder: Self? { .someCase }")
+    public static var keyMapPlaceholder: Self? { nil }
 }
 
 extension KeyMapValue where Self: RawRepresentable & CaseIterable & Codable, RawValue: KeyMapValue {

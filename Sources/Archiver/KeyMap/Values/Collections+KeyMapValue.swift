@@ -1,11 +1,21 @@
-/// Arrays read from arrays, element by element. One invalid element fails the whole value, with
-/// its index in the key path (`User.reviews[1].restaurant.id`), so that the failable API returns
-/// `nil` where the throwing one explains; ``Serializable/decodeCollection(responseObjects:)`` is the
-/// element-by-element alternative that drops and reports.
+/// Arrays read from arrays, element by element.
+///
+/// An array of ``KeyMapped`` values, or of hand-written ``Serializable`` or
+/// ``ArchiveRepresentable`` ones, drops its invalid elements, as Archiver 0.6's
+/// `serializedCollection` does, so that a key-mapped `User` keeps its valid reviews exactly as the
+/// tutorial's hand-written one does. ``KeyMapped/decode(responseObject:droppedElements:)`` lists
+/// why each was dropped; a strict entry (`.property(\.reviews, strict: true)`) fails the whole
+/// value instead, with the element's key path (`User.reviews[1].restaurant.id`). In arrays of other
+/// types (`[Int]`, `[Date]`) one invalid element fails the value.
 ///
 /// A property list cannot hold `nil`, so `nil` elements of an array of optionals are left out
 /// of the archive.
 extension Array: KeyMapValue where Element: KeyMapValue {
+    /// Reads an array element by element.
+    ///
+    /// ```swift
+    /// try [Int](keyMapValue: [1, "2"], from: .responseObject)  // [1, 2]
+    /// ```
     @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         guard let elements = value as? [Any] else { throw .typeMismatch(Self.self, found: value) }
@@ -15,41 +25,83 @@ extension Array: KeyMapValue where Element: KeyMapValue {
             do {
                 append(try decodeKeyMapValue(Element.self, from: element, source: source))
             } catch {
-                throw error.nested(in: Self.self, at: [.index(index)])
+                try KeyMapDecodingContext.dropOrThrow(error.nested(in: Self.self, at: [.index(index)]), elementType: Element.self)
             }
         }
     }
 
+    /// The elements' archive values, without the `nil` ones.
+    ///
+    /// ```swift
+    /// [1, nil, 3].keyMapArchiveValue  // [1, 3]
+    /// ```
     @inlinable
     public var keyMapArchiveValue: Any? {
         compactMap { $0.keyMapArchiveValue }
     }
 
+    /// An empty collection: any will do.
+    ///
+    /// ```swift
+    /// [Int].keyMapPlaceholder
+    /// ```
     public static var keyMapPlaceholder: [Element]? { [] }
 
+    /// The type's name in error messages.
+    ///
+    /// ```swift
+    /// [Int].keyMapTypeDescription
+    /// ```
     public static var keyMapTypeDescription: String { "[\(Element.keyMapTypeDescription)]" }
 }
 
-/// Sets read from arrays, and are archived as arrays in no particular order.
+/// Sets read from arrays, dropping invalid elements as arrays do, and are archived as arrays in
+/// no particular order.
 extension Set: KeyMapValue where Element: KeyMapValue {
+    /// Reads a set from an array.
+    ///
+    /// ```swift
+    /// try Set<Int>(keyMapValue: [1, 1, 2], from: .archive)  // [1, 2]
+    /// ```
     @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         self.init(try [Element](keyMapValue: value, from: source))
     }
 
+    /// The elements' archive values, without the `nil` ones.
+    ///
+    /// ```swift
+    /// Set([1]).keyMapArchiveValue  // [1]
+    /// ```
     @inlinable
     public var keyMapArchiveValue: Any? {
         compactMap { $0.keyMapArchiveValue }
     }
 
+    /// An empty collection: any will do.
+    ///
+    /// ```swift
+    /// Set<Int>.keyMapPlaceholder
+    /// ```
     public static var keyMapPlaceholder: Set<Element>? { [] }
 
+    /// The type's name in error messages.
+    ///
+    /// ```swift
+    /// Set<Int>.keyMapTypeDescription
+    /// ```
     public static var keyMapTypeDescription: String { "Set<\(Element.keyMapTypeDescription)>" }
 }
 
 /// Dictionaries with `String` keys read from dictionaries, value by value; the key is part of the
-/// key path of an error.
+/// key path of an error. One invalid value fails the dictionary: Archiver 0.6 had no lenient form
+/// for dictionaries to keep.
 extension Dictionary: KeyMapValue where Key == String, Value: KeyMapValue {
+    /// Reads a dictionary value by value.
+    ///
+    /// ```swift
+    /// try [String: Int](keyMapValue: ["a": "1"], from: .responseObject)  // ["a": 1]
+    /// ```
     @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         guard let dictionary = value as? [String: Any] else { throw .typeMismatch(Self.self, found: value) }
@@ -63,12 +115,27 @@ extension Dictionary: KeyMapValue where Key == String, Value: KeyMapValue {
         }
     }
 
+    /// The values' archive values, without the `nil` ones.
+    ///
+    /// ```swift
+    /// ["a": 1].keyMapArchiveValue  // ["a": 1]
+    /// ```
     @inlinable
     public var keyMapArchiveValue: Any? {
         compactMapValues { $0.keyMapArchiveValue }
     }
 
+    /// An empty collection: any will do.
+    ///
+    /// ```swift
+    /// [String: Int].keyMapPlaceholder
+    /// ```
     public static var keyMapPlaceholder: [String: Value]? { [:] }
 
+    /// The type's name in error messages.
+    ///
+    /// ```swift
+    /// [String: Int].keyMapTypeDescription
+    /// ```
     public static var keyMapTypeDescription: String { "[String: \(Value.keyMapTypeDescription)]" }
 }

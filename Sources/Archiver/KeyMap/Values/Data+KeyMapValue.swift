@@ -2,6 +2,11 @@ import Foundation
 
 /// Data reads from `Data` values and from base-64 strings, the form JSON carries bytes in.
 extension Data: KeyMapValue {
+    /// Reads a `Data` by the rule above.
+    ///
+    /// ```swift
+    /// try Data(keyMapValue: "AAE=", from: .responseObject)  // Data([0, 1])
+    /// ```
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         if let data = value as? Data {
             self = data
@@ -13,9 +18,24 @@ extension Data: KeyMapValue {
         }
     }
 
+    /// The `Data` itself: a property list holds data as it is.
+    ///
+    /// ```swift
+    /// try Data(keyMapValue: "AAE=", from: .archive).keyMapArchiveValue
+    /// ```
     public var keyMapArchiveValue: Any? { self }
 
+    /// Empty data: any `Data` will do.
+    ///
+    /// ```swift
+    /// Data.keyMapPlaceholder
+    /// ```
     public static var keyMapPlaceholder: Data? { Data() }
 
+    /// The type's name in error messages.
+    ///
+    /// ```swift
+    /// Data.keyMapTypeDescription
+    /// ```
     public static var keyMapTypeDescription: String { "Data (base 64)" }
 }

@@ -4,6 +4,11 @@ import Foundation
 /// with or without fractional seconds (`"2016-06-01T12:00:00Z"`, `"2016-06-01T12:00:00.250+02:00"`).
 /// Archives hold them as property-list dates.
 extension Date: KeyMapValue {
+    /// Reads a `Date` by the rule above.
+    ///
+    /// ```swift
+    /// try Date(keyMapValue: "2016-06-01T12:00:00Z", from: .responseObject)  // that date
+    /// ```
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         if let date = value as? Date {
             self = date
@@ -24,9 +29,24 @@ extension Date: KeyMapValue {
         }
     }
 
+    /// The `Date` itself: a property list holds dates as they are.
+    ///
+    /// ```swift
+    /// try Date(keyMapValue: "2016-06-01T12:00:00Z", from: .archive).keyMapArchiveValue
+    /// ```
     public var keyMapArchiveValue: Any? { self }
 
+    /// The start of 1970: any `Date` will do.
+    ///
+    /// ```swift
+    /// Date.keyMapPlaceholder
+    /// ```
     public static var keyMapPlaceholder: Date? { Date(timeIntervalSince1970: 0) }
 
+    /// The type's name in error messages.
+    ///
+    /// ```swift
+    /// Date.keyMapTypeDescription
+    /// ```
     public static var keyMapTypeDescription: String { "Date (ISO 8601 or seconds since 1970)" }
 }

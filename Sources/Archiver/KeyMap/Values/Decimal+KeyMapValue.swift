@@ -2,7 +2,16 @@ import Foundation
 
 /// Decimals read from numbers and from decimal strings such as `"19.99"`; they are archived as
 /// that text, because a property list has no decimal type and a `Double` would round.
+///
+/// They also read from the mantissa dictionary `PropertyListEncoder` writes for a `Decimal`
+/// (`exponent`, `length`, `isNegative`, `isCompact`, `mantissa`), so that files Codable storage
+/// wrote with it still load.
 extension Decimal: KeyMapValue {
+    /// Reads a `Decimal` by the rule above.
+    ///
+    /// ```swift
+    /// try Decimal(keyMapValue: "19.99", from: .responseObject)  // 19.99
+    /// ```
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         if let decimal = value as? Decimal, type(of: value) == Decimal.self {
             self = decimal
@@ -20,12 +29,24 @@ extension Decimal: KeyMapValue {
                 throw .invalidValue(Decimal.self, found: value)
             }
             self = decimal
+        } else if let dictionary = ArchiveValueDecoder.dictionary(value), dictionary["mantissa"] != nil {
+            self = try ArchiveValueDecoder.decodeOwnCodable(Decimal.self, from: dictionary, source: source)
         } else {
             throw .typeMismatch(Decimal.self, found: value)
         }
     }
 
+    /// The decimal text, `"19.99"`: a property list has no decimal type.
+    ///
+    /// ```swift
+    /// try Decimal(keyMapValue: "19.99", from: .archive).keyMapArchiveValue
+    /// ```
     public var keyMapArchiveValue: Any? { description }
 
+    /// `0`: any `Decimal` will do.
+    ///
+    /// ```swift
+    /// Decimal.keyMapPlaceholder
+    /// ```
     public static var keyMapPlaceholder: Decimal? { 0 }
 }

@@ -11,6 +11,8 @@ import Foundation
 /// ```swift
 /// enum Cuisine: String, CaseIterable { case soup, risotto }
 /// extension Cuisine: KeyMapValue {}          // reads and writes its raw value
+/// enum Kind: Int { case deli = 1, bistro }
+/// extension Kind: KeyMapValue { static var keyMapPlaceholder: Kind? { .deli } }  // not CaseIterable
 ///
 /// extension Restaurant: KeyMapValue {        // a hand-written Serializable & ArchiveRepresentable
 ///     static var keyMapPlaceholder: Restaurant? { Restaurant(id: "", name: "") }
@@ -19,7 +21,12 @@ import Foundation
 ///
 /// Conversions are lossless: `"4"` reads as the `Int` 4, `"4x"` fails with
 /// ``ArchiveDecodingError/Reason/invalidValue(expected:found:)`` rather than becoming 0.
-public protocol KeyMapValue: SendableMetatype {
+///
+/// The protocol does not refine `SendableMetatype`, so that a conformance may be isolated to the
+/// main actor, as every conformance is in a target whose default isolation is `MainActor`. Such
+/// types are then decoded and archived on the main actor; declare a type and its conformance
+/// `nonisolated` to use it off the main actor too.
+public protocol KeyMapValue {
     /// Reads a value from what a response object or an archive holds, such as a `String`, an
     /// `NSNumber`, an array or a dictionary. `NSNull` reaches only types that accept it, such as
     /// `Optional`; for the others a missing or null value falls back to the map's default.

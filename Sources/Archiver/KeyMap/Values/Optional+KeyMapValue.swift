@@ -3,6 +3,11 @@ import Foundation
 /// Optionals read `nil` from a missing key or `NSNull`, and leave the key out of the archive
 /// when they are `nil`.
 extension Optional: KeyMapValue where Wrapped: KeyMapValue {
+    /// Reads `nil` from `NSNull`, otherwise the wrapped value.
+    ///
+    /// ```swift
+    /// try Int?(keyMapValue: NSNull(), from: .responseObject)  // nil
+    /// ```
     @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         if value is NSNull {
@@ -12,6 +17,11 @@ extension Optional: KeyMapValue where Wrapped: KeyMapValue {
         }
     }
 
+    /// The wrapped value's archive value, or `nil` to leave the key out.
+    ///
+    /// ```swift
+    /// Int?.none.keyMapArchiveValue  // nil
+    /// ```
     @inlinable
     public var keyMapArchiveValue: Any? {
         switch self {
@@ -20,9 +30,24 @@ extension Optional: KeyMapValue where Wrapped: KeyMapValue {
         }
     }
 
+    /// `nil`: any optional will do.
+    ///
+    /// ```swift
+    /// Int?.keyMapPlaceholder
+    /// ```
     public static var keyMapPlaceholder: Wrapped?? { .some(nil) }
 
+    /// `nil`: a missing key is a `nil` optional.
+    ///
+    /// ```swift
+    /// Int?.keyMapValueWhenMissing  // .some(nil)
+    /// ```
     public static var keyMapValueWhenMissing: Wrapped?? { .some(nil) }
 
+    /// The type's name in error messages.
+    ///
+    /// ```swift
+    /// Int?.keyMapTypeDescription
+    /// ```
     public static var keyMapTypeDescription: String { Wrapped.keyMapTypeDescription + "?" }
 }

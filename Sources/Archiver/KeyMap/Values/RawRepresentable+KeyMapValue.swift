@@ -4,12 +4,18 @@
 /// enum Cuisine: String, CaseIterable { case soup, risotto }
 /// extension Cuisine: KeyMapValue {}
 ///
+/// enum Kind: String { case deli, bistro }     // not CaseIterable: it names any case
+/// extension Kind: KeyMapValue { static var keyMapPlaceholder: Kind? { .deli } }
+///
 /// try Cuisine(keyMapValue: "soup", from: .responseObject)   // .soup
 /// try Cuisine(keyMapValue: "pizza", from: .responseObject)  // throws: expected Cuisine, found String "pizza"
 /// ```
 ///
-/// The placeholder is the first case of a `CaseIterable` enum, or else the case whose raw value
-/// is the raw type's placeholder (`""`, `0`); an enum with neither declares ``KeyMapValue/keyMapPlaceholder``.
+/// A key map needs one value of every property type to learn the property names, and only the
+/// enum knows its cases: the placeholder is the first case of a `CaseIterable` enum, and any
+/// other raw-value type must declare ``KeyMapValue/keyMapPlaceholder``. Leaving it out is a
+/// compile-time error that says so, never a map that fails at run time because `""` or `0`
+/// happened not to be a raw value.
 extension KeyMapValue where Self: RawRepresentable, RawValue: KeyMapValue {
     @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
@@ -19,9 +25,8 @@ extension KeyMapValue where Self: RawRepresentable, RawValue: KeyMapValue {
     @inlinable
     public var keyMapArchiveValue: Any? { rawValue.keyMapArchiveValue }
 
-    public static var keyMapPlaceholder: Self? {
-        RawValue.keyMapPlaceholder.flatMap(Self.init(rawValue:))
-    }
+    @available(*, unavailable, message: "a raw-value type that is not CaseIterable names any one of its values: static var keyMapPlaceholder: Self? { .someCase }")
+    public static var keyMapPlaceholder: Self? { nil }
 }
 
 extension KeyMapValue where Self: RawRepresentable & CaseIterable, RawValue: KeyMapValue {

@@ -1,11 +1,26 @@
 /// Strings read only from strings: a number is not silently turned into text.
 extension String: KeyMapValue {
+    /// Reads a `String` by the rule above.
+    ///
+    /// ```swift
+    /// try String(keyMapValue: "Soup", from: .responseObject)  // "Soup"
+    /// ```
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         guard let string = value as? String else { throw .typeMismatch(String.self, found: value) }
         self = string
     }
 
+    /// The `String` itself: a property list holds it as it is.
+    ///
+    /// ```swift
+    /// try String(keyMapValue: "Soup", from: .archive).keyMapArchiveValue
+    /// ```
     public var keyMapArchiveValue: Any? { self }
 
+    /// The empty string: any `String` will do.
+    ///
+    /// ```swift
+    /// String.keyMapPlaceholder
+    /// ```
     public static var keyMapPlaceholder: String? { "" }
 }

@@ -3,6 +3,11 @@ import Foundation
 /// UUIDs read from their string form (`"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"`) and are archived
 /// as it.
 extension UUID: KeyMapValue {
+    /// Reads a `UUID` by the rule above.
+    ///
+    /// ```swift
+    /// try UUID(keyMapValue: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", from: .responseObject)  // that UUID
+    /// ```
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         if let uuid = value as? UUID {
             self = uuid
@@ -14,7 +19,17 @@ extension UUID: KeyMapValue {
         }
     }
 
+    /// The `uuidString`.
+    ///
+    /// ```swift
+    /// try UUID(keyMapValue: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", from: .archive).keyMapArchiveValue
+    /// ```
     public var keyMapArchiveValue: Any? { uuidString }
 
+    /// The all-zero UUID: any `UUID` will do.
+    ///
+    /// ```swift
+    /// UUID.keyMapPlaceholder
+    /// ```
     public static var keyMapPlaceholder: UUID? { UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
 }

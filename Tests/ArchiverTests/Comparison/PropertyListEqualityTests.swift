@@ -4,12 +4,12 @@ import Testing
 
 struct PropertyListEqualityTests {
     @Test func numbersCompareByValueAndBooleansStandApart() {
-        #expect(PropertyListEquality.isEqual(4, NSNumber(value: 4.0)))
-        #expect(PropertyListEquality.isEqual(Int64.min, NSNumber(value: Int64.min)))
-        #expect(!PropertyListEquality.isEqual(1, true))
-        #expect(!PropertyListEquality.isEqual(NSNumber(value: 1), true))
-        #expect(PropertyListEquality.isEqual(true, NSNumber(value: true)))
-        #expect(!PropertyListEquality.isEqual(4, 5))
+        #expect(PropertyListDiff.isEqual(4, NSNumber(value: 4.0)))
+        #expect(PropertyListDiff.isEqual(Int64.min, NSNumber(value: Int64.min)))
+        #expect(!PropertyListDiff.isEqual(1, true))
+        #expect(!PropertyListDiff.isEqual(NSNumber(value: 1), true))
+        #expect(PropertyListDiff.isEqual(true, NSNumber(value: true)))
+        #expect(!PropertyListDiff.isEqual(4, 5))
     }
 
     @Test func containersCompareDeeply() {
@@ -18,7 +18,7 @@ struct PropertyListEqualityTests {
         #expect(!archive.hasSameContent(as: ["a": [1, ["b": "x"]], "d": Data([1]), "e": Date(timeIntervalSince1970: 0)]))
         #expect(!archive.hasSameContent(as: ["a": [1], "d": Data([1]), "e": Date(timeIntervalSince1970: 0)]))
         #expect(!archive.hasSameContent(as: ["a": [1, ["b": "c"]], "d": Data([1])]))
-        #expect(!PropertyListEquality.isEqual("1", 1))
-        #expect(!PropertyListEquality.isEqual(NSNull(), NSNull()))
+        #expect(!PropertyListDiff.isEqual("1", 1))
+        #expect(!PropertyListDiff.isEqual(NSNull(), NSNull()))
     }
 }

@@ -1,0 +1,75 @@
+// The code of the Key Maps article (Sources/Archiver/Archiver.docc/KeyMaps.md), built with an
+// app's settings; DocumentationTests keeps the article identical to it and runs it.
+import Archiver
+import ArchiverTesting
+
+struct Restaurant { let id: Int; let name: String; let cuisine: Cuisine }
+struct Review { let id: Int; let restaurant: Restaurant; let rating: Int; let text: String }
+struct User { let id: Int; let name: String; let reviews: [Review] }
+enum Cuisine: String, CaseIterable { case deli, soup, bistro }
+
+extension Cuisine: KeyMapValue {}
+
+extension Restaurant: KeyMapped {
+    static let keyMap = KeyMap(Restaurant.init, [.property(\.cuisine, default: .deli)])
+}
+
+extension Review: KeyMapped {
+    static let keyMap = KeyMap(Review.init, [
+        .property(\.rating, server: "star_rating", default: 0),   // the server sends "4"
+        .property(\.text, default: ""),
+    ])
+}
+
+extension User: KeyMapped, Cachable {
+    static let keyMap = KeyMap(User.init, [
+        .property(\.name, default: "Guest"),
+        .property(\.reviews, server: "user_reviews", default: []),
+    ])
+}
+
+enum Kind: String { case deli, soup, bistro }
+extension Kind: KeyMapValue { static var keyMapPlaceholder: Kind? { .deli } }
+
+struct Visit { let id: Int; let restaurant: Restaurant; let rating: Int; let note: String }
+
+extension Visit: KeyMapped {
+    static let keyMap = KeyMap(Visit.init, [
+        .property(\.rating, server: "star_rating", default: 0),
+        .property(\.note, default: ""),
+    ], reading: \.id, \.restaurant, \.rating, \.note)
+}
+
+// Not in the article: the test that runs this code binds a temporary folder.
+extension User {
+    static var archiver: Archiver { TemporaryArchiver.current ?? .default }
+}
+
+/// The article's examples, in order; what each printed, for the test that runs them.
+public func keyMaps(json: ResponseObject, badJSON: ResponseObject) throws -> [String] {
+    var printed: [String] = []
+    func print(_ value: Any) { printed.append("\(value)") }
+
+    let user = User(responseObject: json, shouldArchive: true)  // built, and stored by id
+    let again = User(resourceID: 1296269)                        // the type's own id type
+    print(again?.reviews.map(\.restaurant.cuisine.rawValue) ?? [])
+    print(user?.id == again?.id)
+
+    do {
+        var dropped: [ArchiveDecodingError] = []
+        let user = try User.decode(responseObject: json, droppedElements: &dropped)
+        for reason in dropped { print(reason) }  // User.user_reviews[1].restaurant.id: expected Int, found nothing
+        print(user.reviews.count)
+    }
+
+    do {
+        _ = try User.decode(responseObject: badJSON)
+    } catch {
+        print(error)  // User.id: expected Int, found String "george"
+    }
+
+    let visit = try Visit.decode(responseObject: ["id": 5, "restaurant": ["id": 1, "name": "Monk's Café"], "star_rating": "3"])
+    print(visit.archiveValue["rating"] ?? "none")
+    print(Kind.keyMapPlaceholder ?? .soup)
+    return printed
+}

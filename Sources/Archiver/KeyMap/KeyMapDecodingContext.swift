@@ -1,0 +1,69 @@
+/// What one decode call asked for beyond the value: the reasons for dropped collection elements,
+/// and whether the collection being read is strict. Task-locals, because the collections that
+/// drop elements are read deep inside other values' conversions, which take no extra parameter.
+@usableFromInline
+enum KeyMapDecodingContext {
+    /// Where dropped elements are reported, for ``KeyMapped/decode(responseObject:droppedElements:)``.
+    @TaskLocal static var droppedElements: DroppedElementLog?
+    /// Whether an invalid element fails the collection: set while a strict entry's value is read.
+    @TaskLocal static var isStrict = false
+
+    /// The log of the decode in progress; read once per key-mapped value.
+    @usableFromInline
+    static var currentLog: DroppedElementLog? { droppedElements }
+
+    /// Drops the element that failed with `error` (already nested at its index) when the
+    /// collection holds values that Archiver 0.6 read with `serializedCollection` — key-mapped or
+    /// hand-written `Serializable`/`ArchiveRepresentable` values — and the entry is not strict;
+    /// throws it otherwise. Scalars (`[Int]` holding `"x"`) always fail: 0.6 had no lenient form
+    /// for them, and a dropped number would change the meaning of the rest.
+    @usableFromInline @inline(never)
+    static func dropOrThrow(_ error: ArchiveDecodingError, elementType: Any.Type) throws(ArchiveDecodingError) {
+        let isModel = elementType is any ArchiveRepresentable.Type || elementType is any Serializable.Type
+        guard isModel, !isStrict else { throw error }
+        droppedElements?.errors.append(error)
+    }
+
+    /// Runs `decode` with `log` collecting the reasons for dropped elements.
+    static func collectingDroppedElements<Value>(
+        _ log: DroppedElementLog, _ decode: () throws(ArchiveDecodingError) -> Value
+    ) throws(ArchiveDecodingError) -> Value {
+        try rethrowingDecodingError { try $droppedElements.withValue(log) { try decode() } }
+    }
+
+    /// Runs `decode` with collections strict.
+    static func strictly<Value>(_ decode: () throws(ArchiveDecodingError) -> Value) throws(ArchiveDecodingError) -> Value {
+        try rethrowingDecodingError { try $isStrict.withValue(true) { try decode() } }
+    }
+
+    private static func rethrowingDecodingError<Value>(_ body: () throws -> Value) throws(ArchiveDecodingError) -> Value {
+        do {
+            return try body()
+        } catch let error as ArchiveDecodingError {
+            throw error
+        } catch {
+            throw ArchiveDecodingError(type: Value.self, reason: .custom(String(describing: error)))
+        }
+    }
+}
+
+/// The reasons collection elements were dropped during one decode, each nested at its key path
+/// as the enclosing values finish (`User.user_reviews[1].restaurant.id`).
+///
+/// A class because it is shared, for one synchronous decode on one thread, by every value that
+/// decode reads; it never crosses threads, hence the unchecked `Sendable` a task-local needs.
+@usableFromInline
+final class DroppedElementLog: @unchecked Sendable {
+    @usableFromInline var errors: [ArchiveDecodingError] = []
+
+    init() {}
+
+    /// Nests the errors logged since `start` in `model`, under `key`.
+    @usableFromInline
+    func nest(from start: Int, in model: Any.Type, key: String) {
+        guard start < errors.count else { return }
+        for index in start..<errors.count {
+            errors[index] = errors[index].nested(in: model, at: [.key(key)])
+        }
+    }
+}

@@ -1,0 +1,99 @@
+/// An entry of a key map that names its property by key path, so that the compiler checks the
+/// property exists and that the default has its type.
+///
+/// ```swift
+/// enum Cuisine: String, CaseIterable { case deli, soup }
+/// extension Cuisine: KeyMapValue {}
+///
+/// struct Restaurant { let id: Int; let name: String; let cuisine: Cuisine; let rating: Int }
+///
+/// extension Restaurant: KeyMapped {
+///     static let keyMap = KeyMap(Restaurant.init, [
+///         .property(\.cuisine, default: .deli),
+///         .property(\.rating, server: "star_rating", default: 0),
+///     ])
+/// }
+/// // .property(\.rating, default: "none") does not compile: the default must be an Int.
+/// ```
+///
+/// The map learns which stored property each key path reads once, when it is built: it builds
+/// an instance whose strings and numbers differ from property to property and compares what the
+/// key path reads with what `Mirror` sees. A key path it cannot match to exactly one stored
+/// property (a computed property, or two properties of one type whose probe values are equal,
+/// such as two `Bool`s) is a problem of the map, reported in words as a misspelt string entry is.
+public struct KeyMapProperty<Model> {
+    let keyPath: AnyKeyPath
+    let valueType: ObjectIdentifier
+    let valueTypeName: String
+    let entry: KeyMapEntry
+    /// What the key path reads in `model`, as text, to tell which stored property it is.
+    let describeValue: (Model) -> String
+
+    init<Value: KeyMapValue>(_ keyPath: KeyPath<Model, Value>, entry: KeyMapEntry) {
+        self.keyPath = keyPath
+        valueType = ObjectIdentifier(Value.self)
+        valueTypeName = Value.keyMapTypeDescription
+        self.entry = entry
+        describeValue = { model in String(describing: model[keyPath: keyPath]) }
+    }
+
+    /// An entry that renames the property's keys, gives it a default of its own type, or makes
+    /// its collection strict.
+    ///
+    /// ```swift
+    /// .property(\.reviews, server: "user_reviews", default: [])
+    /// .property(\.cuisine, default: .deli)
+    /// .property(\.reviews, strict: true)   // one invalid review fails the whole value
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: The stored property.
+    ///   - serverKey: The key in response objects, if not the one the map's strategy computes.
+    ///   - archiveKey: The key in archives, if not the one the map's strategy computes.
+    ///   - defaultValue: The value when the key is missing or null.
+    ///   - strict: For a collection of ``KeyMapped`` or ``Serializable`` values: `true` fails the
+    ///     value when an element is invalid, naming the element's key path, instead of dropping
+    ///     the element as Archiver 0.6's `serializedCollection` does. Collections inside the
+    ///     elements are strict too.
+    public static func property<Value: KeyMapValue>(
+        _ keyPath: KeyPath<Model, Value>,
+        server serverKey: String? = nil,
+        archive archiveKey: String? = nil,
+        default defaultValue: Value? = nil,
+        strict: Bool = false
+    ) -> KeyMapProperty {
+        KeyMapProperty(keyPath, entry: KeyMapEntry(
+            server: serverKey, archive: archiveKey, default: defaultValue.map(KeyMapDefault.init(typed:)), strict: strict))
+    }
+
+    /// A property that is neither read nor archived: every decoded value gets `defaultValue`,
+    /// or the type's placeholder when there is none.
+    ///
+    /// ```swift
+    /// .excluded(\.isSelected, default: false)
+    /// ```
+    public static func excluded<Value: KeyMapValue>(_ keyPath: KeyPath<Model, Value>, default defaultValue: Value? = nil) -> KeyMapProperty {
+        KeyMapProperty(keyPath, entry: .excluded(default: defaultValue.map(KeyMapDefault.init(typed:))))
+    }
+
+    /// A property converted by your own code both ways; the compiler checks that `decode`
+    /// produces, and `encode` takes, the property's type.
+    ///
+    /// ```swift
+    /// .transform(\.price, server: "price_cents",
+    ///            decode: { value throws(ArchiveDecodingError) in
+    ///                try Double(keyMapValue: value, from: .responseObject) / 100 },
+    ///            encode: { price in price * 100 })
+    /// ```
+    public static func transform<Value: KeyMapValue>(
+        _ keyPath: KeyPath<Model, Value>,
+        server serverKey: String? = nil,
+        archive archiveKey: String? = nil,
+        default defaultValue: Value? = nil,
+        decode: @escaping @Sendable (Any) throws(ArchiveDecodingError) -> Value,
+        encode: @escaping @Sendable (Value) -> Any
+    ) -> KeyMapProperty {
+        KeyMapProperty(keyPath, entry: .transform(
+            server: serverKey, archive: archiveKey, default: defaultValue.map(KeyMapDefault.init(typed:)), decode: decode, encode: encode))
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// What the compiler refuses: code type-checked against the Archiver module this test run built,
+/// so that "a compile-time error, not a run-time one" is itself tested.
+struct CompileTimeCheckTests {
+    /// The folder of the built modules, beside the test bundle.
+    static let modulesDirectory: URL? = {
+        var candidates: [URL] = []
+        for executable in [CommandLine.arguments.first.map { URL(fileURLWithPath: $0) }, Bundle.main.executableURL].compactMap({ $0 }) {
+            var directory = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+            for _ in 0..<4 {
+                candidates.append(directory.appendingPathComponent("Modules"))
+                directory.deleteLastPathComponent()
+            }
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Archiver.swiftmodule").path) }
+    }()
+
+    /// The compiler's errors for `source`, type-checked against Archiver.
+    static func errors(typeChecking source: String) throws -> [String] {
+        let modules = try #require(modulesDirectory, "no Modules folder with Archiver.swiftmodule beside the test bundle")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("CompileTimeCheck-\(UUID().uuidString).swift")
+        try Data(source.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path]
+        let output = Pipe()
+        process.standardError = output
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.components(separatedBy: "\n").filter { $0.contains(": error: ") }
+    }
+
+    static let model = """
+        import Archiver
+        enum Kind: String { case deli, soup }
+        struct Shop { let id: Int; let rating: Int; let kind: Kind }
+
+        """
+
+    @Test(.enabled(if: modulesDirectory != nil))
+    func aModelWithKeyPathEntriesAndANamedEnumPlaceholderCompiles() throws {
+        let errors = try Self.errors(typeChecking: Self.model + """
+            extension Kind: KeyMapValue { static var keyMapPlaceholder: Kind? { .deli } }
+            extension Shop: KeyMapped, Archivable {
+                static let keyMap = KeyMap(Shop.init, [.property(\\.kind, default: .deli), .property(\\.rating, default: 0)])
+            }
+            let shop = try Shop.load(resourceID: 7)
+            """)
+        #expect(errors == [])
+    }
+
+    @Test(.enabled(if: modulesDirectory != nil))
+    func aRawValueEnumThatIsNotCaseIterableMustNameItsPlaceholder() throws {
+        let errors = try Self.errors(typeChecking: Self.model + "extension Kind: KeyMapValue {}\n")
+        #expect(errors.contains { $0.contains("a raw-value type that is not CaseIterable names any one of its values") })
+    }
+
+    @Test(.enabled(if: modulesDirectory != nil))
+    func aDefaultOfAnotherTypeThanThePropertyDoesNotCompile() throws {
+        let errors = try Self.errors(typeChecking: Self.model + """
+            extension Kind: KeyMapValue { static var keyMapPlaceholder: Kind? { .deli } }
+            extension Shop: KeyMapped { static let keyMap = KeyMap(Shop.init, [.property(\\.rating, default: "none")]) }
+            """)
+        #expect(errors.contains { $0.contains("cannot convert value of type 'String' to expected argument type 'Int'") })
+    }
+
+    @Test(.enabled(if: modulesDirectory != nil))
+    func anIdOfAnotherTypeThanTheModelsDoesNotCompile() throws {
+        let errors = try Self.errors(typeChecking: Self.model + """
+            extension Kind: KeyMapValue { static var keyMapPlaceholder: Kind? { .deli } }
+            extension Shop: KeyMapped, Archivable { static let keyMap = KeyMap(Shop.init) }
+            let shop = Shop(resourceID: "7")
+            """)
+        #expect(errors.contains { $0.contains("cannot convert value of type 'String' to expected argument type 'Int'") })
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+@testable import Archiver
+
+/// A restaurant as GitHub-style APIs send it: an `Int` id, an enum, entries by key path.
+struct Bistro: Equatable {
+    enum Kind: String { case deli, soup, bistro }
+    let id: Int
+    let name: String
+    let kind: Kind
+    let rating: Int
+    let openedAt: Date?
+    let isFavorite: Bool
+    let priceCents: Int
+}
+
+/// Not `CaseIterable`: one line names any case as its placeholder.
+extension Bistro.Kind: KeyMapValue { static var keyMapPlaceholder: Bistro.Kind? { .deli } }
+
+extension Bistro: KeyMapped {
+    static let keyMap = KeyMap(Bistro.init, serverKeys: .snakeCase, [
+        .property(\.kind, default: .deli),
+        .property(\.rating, server: "star_rating", archive: "stars", default: 0),
+        .property(\.openedAt, server: "opened"),
+        .excluded(\.isFavorite, default: true),
+        .transform(\.priceCents, server: "price",
+                   decode: { value throws(ArchiveDecodingError) in
+                       Int((try Double(keyMapValue: value, from: .responseObject) * 100).rounded()) },
+                   encode: { cents in Double(cents) / 100 }),
+    ])
+}
+
+/// The same entries with readers, so that archiving reads without `Mirror`.
+struct ReadBistro: Equatable { let id: Int; let name: String; let rating: Int }
+extension ReadBistro: KeyMapped {
+    static let keyMap = KeyMap(ReadBistro.init, [
+        .property(\.rating, server: "star_rating", default: 3),
+    ], reading: \.id, \.name, \.rating)
+}
+
+/// A key path to a computed property: there is no stored property to give the entry to.
+struct ComputedEntry { let id: Int; let first: String; var shout: String { first.uppercased() } }
+extension ComputedEntry: KeyMapped { static let keyMap = KeyMap(ComputedEntry.init, [.property(\.shout, default: "")]) }
+
+/// Two Booleans: a probe instance cannot tell which one a key path reads.
+struct TwoFlags { let id: Int; let isOpen: Bool; let isNew: Bool }
+extension TwoFlags: KeyMapped { static let keyMap = KeyMap(TwoFlags.init, [.property(\.isNew, default: false)]) }
+
+/// Two strings and two integers, which the probe instance tells apart.
+struct SameTypes: Equatable { let id: Int; let first: String; let last: String; let age: Int; let height: Int }
+extension SameTypes: KeyMapped {
+    static let keyMap = KeyMap(SameTypes.init, [
+        .property(\.last, server: "surname"),
+        .property(\.height, default: 170),
+    ])
+}
+
+/// One property given two key-path entries, and a key two properties share.
+struct TwiceKeyed { let id: Int; let name: String; let title: String }
+extension TwiceKeyed: KeyMapped {
+    static let keyMap = KeyMap(TwiceKeyed.init, [
+        .property(\.name, default: "a"),
+        .property(\.name, server: "label"),
+        .property(\.title, server: "name"),
+    ])
+}
+
+/// A misspelt string entry (`openedAT` for `openedAt`).
+struct Misspelt { let id: Int; let openedAt: Date? }
+extension Misspelt: KeyMapped { static let keyMap = KeyMap(Misspelt.init, ["openedAT": .init(server: "opened")]) }
+
+/// The same mistake, built only inside the exit test that watches a debug build stop on it.
+struct MisspeltInExitTest { let id: Int; let openedAt: Date? }
+extension MisspeltInExitTest: KeyMapped { static let keyMap = KeyMap(MisspeltInExitTest.init, ["openedAT": .init()]) }
+
+@Suite struct KeyMapPropertyTests {
+    @Test func keyPathEntriesRenameDefaultExcludeAndTransform() throws {
+        expectValidKeyMap(Bistro.self)
+        let bistro = try Bistro.decode(responseObject: try responseObject(#"""
+            {"id": 7, "name": "Monk's Café", "star_rating": "4", "opened": 0, "price": 12.5, "is_favorite": false}
+            """#))
+        #expect(bistro == Bistro(id: 7, name: "Monk's Café", kind: .deli, rating: 4, openedAt: Date(timeIntervalSince1970: 0),
+                                 isFavorite: true, priceCents: 1250))
+        let archive = bistro.archiveValue
+        #expect(archive["stars"] as? Int == 4)
+        #expect(archive["priceCents"] as? Double == 12.5)
+        #expect(archive["is_favorite"] == nil)
+        #expect(try Bistro.decode(archive: archive) == bistro)
+    }
+
+    @Test func theDefaultIsTypedByTheProperty() throws {
+        let soup = try Bistro.decode(responseObject: ["id": 1, "name": "a", "kind": "soup", "price": 1])
+        #expect(soup.kind == .soup)
+        let missing = try Bistro.decode(responseObject: ["id": 1, "name": "a", "price": 1])
+        #expect(missing.kind == .deli)
+        #expect(missing.rating == 0)
+    }
+
+    @Test func readersAndKeyPathEntriesCombine() throws {
+        expectValidKeyMap(ReadBistro.self)
+        let bistro = try ReadBistro.decode(responseObject: ["id": 2, "name": "b"])
+        #expect(bistro == ReadBistro(id: 2, name: "b", rating: 3))
+        #expect(bistro.archiveValue["rating"] as? Int == 3)
+    }
+
+    @Test func propertiesOfOneTypeAreToldApartByTheirProbeValues() throws {
+        expectValidKeyMap(SameTypes.self)
+        let person = try SameTypes.decode(responseObject: ["id": 1, "first": "Elaine", "surname": "Benes", "age": 30])
+        #expect(person == SameTypes(id: 1, first: "Elaine", last: "Benes", age: 30, height: 170))
+    }
+
+    @Test func keyPathEntriesAreValidatedAsStringEntriesAre() {
+        #expect(TwiceKeyed.keyMap.problems.map(\.message) == [
+            #"the entry "name" is listed more than once; only the first is used"#,
+            #"the server key "name" is used by name and title"#,
+        ])
+    }
+
+    @Test func aKeyPathToAComputedPropertyIsReportedInWordsAndTheMapRefusesToDecode() {
+        KeyMapDiagnostics.$stopsOnUnknownEntries.withValue(false) {
+            let problems = ComputedEntry.keyMap.problems
+            #expect(problems.map(\.kind) == [.unknownEntry])
+            #expect(problems.first?.message.contains("reads no stored property of ComputedEntry") == true)
+            #expect(problems.first?.message.contains("stored String properties: first") == true)
+            let error = decodingError { () throws(ArchiveDecodingError) in try ComputedEntry.decode(responseObject: ["id": 1, "first": "a"]) }
+            #expect(error?.description.contains("the key map is unusable") == true)
+        }
+    }
+
+    @Test func aKeyPathTheProbeCannotResolveIsReportedWithTheCandidates() {
+        KeyMapDiagnostics.$stopsOnUnknownEntries.withValue(false) {
+            let problems = TwoFlags.keyMap.problems
+            #expect(problems.count == 1)
+            #expect(problems.first?.message.contains("could read any of isOpen, isNew") == true)
+            #expect(TwoFlags(responseObject: ["id": 1, "isOpen": true, "isNew": true]) == nil)
+        }
+    }
+
+    @Test func aStringEntryNamingNoPropertyMakesDecodingThrowInsteadOfDroppingTheValue() {
+        KeyMapDiagnostics.$stopsOnUnknownEntries.withValue(false) {
+            #expect(Misspelt.keyMap.problems.map(\.message) == [
+                #"the entry "openedAT" names no stored property (properties: id, openedAt)"#,
+            ])
+            let error = decodingError { () throws(ArchiveDecodingError) in try Misspelt.decode(responseObject: ["id": 1, "opened": 0]) }
+            #expect(error?.typeName == "Misspelt")
+            #expect(error?.description.contains(#"the entry "openedAT" names no stored property"#) == true)
+            #expect(Misspelt(responseObject: ["id": 1, "opened": 0]) == nil)
+        }
+    }
+
+    #if DEBUG
+    @Test func aStringEntryNamingNoPropertyStopsADebugBuildAtFirstUse() async {
+        await #expect(processExitsWith: .failure) {
+            _ = MisspeltInExitTest.keyMap
+        }
+    }
+    #endif
+}

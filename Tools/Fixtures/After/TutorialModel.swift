@@ -1,0 +1,40 @@
+// The tutorial's model after migration from Archiver 0.6: the same structs, every conformance
+// derived from a key map. MIGRATION.md quotes this file; a test keeps the two identical.
+import Archiver
+import Foundation
+
+public struct Restaurant: Equatable {
+    public let id: String
+    public let name: String
+}
+
+extension Restaurant: KeyMapped {
+    public static let keyMap = KeyMap(Restaurant.init)
+}
+
+public struct Review {
+    public let id: String
+    public let restaurant: Restaurant
+    public let rating: Int
+    public let text: String
+}
+
+extension Review: KeyMapped {
+    public static let keyMap = KeyMap(Review.init, [
+        "rating": .init(server: "star_rating", default: 0),
+        "text": .init(default: ""),
+    ])
+}
+
+public struct User {
+    public let id: String
+    public let name: String
+    public let reviews: [Review]
+}
+
+extension User: KeyMapped, Cachable {
+    public static let keyMap = KeyMap(User.init, [
+        "name": .init(default: "Guest"),
+        "reviews": .init(server: "user_reviews", default: []),
+    ])
+}

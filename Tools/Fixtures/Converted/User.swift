@@ -1,0 +1,16 @@
+// The tutorial's model, unchanged (see Restaurant.swift).
+import Foundation
+import Archiver
+
+struct User: Cachable {
+    let id: String
+    let name: String
+    let reviews: [Review]
+}
+
+extension User: KeyMapped, Archivable {
+    static let keyMap = KeyMap(User.init, [
+        "name": .init(default: .value(NSLocalizedString("Guest", comment: ""))),
+        "reviews": .init(server: "user_reviews", default: []),
+    ])
+}

@@ -1,0 +1,88 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// A package of its own, so that the library's users never resolve swift-syntax.
+let package = Package(
+    name: "ArchiverTools",
+    platforms: [
+        .macOS(.v13),
+    ],
+    products: [
+        .executable(name: "archiver-migrate", targets: ["archiver-migrate"]),
+    ],
+    dependencies: [
+        .package(name: "Archiver", path: ".."),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    ],
+    targets: [
+        // The converter, a library so that tests run it in-process.
+        .target(
+            name: "ArchiverMigrate",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax"),
+            ]
+        ),
+        .executableTarget(name: "archiver-migrate", dependencies: ["ArchiverMigrate"]),
+
+        // The proof. A nested package sees only the root package's products, so the models the
+        // tool starts from are copied here verbatim (a test keeps them identical to the
+        // originals), next to the tool's output for them (a test keeps it identical to what the
+        // tool prints) and to MIGRATION.md's hand-written "After" (copied verbatim too).
+        .target(
+            name: "MigrationFixtures",
+            dependencies: [.product(name: "Archiver", package: "Archiver")],
+            path: "Fixtures/Before"
+        ),
+        .target(
+            name: "MigrationConverted",
+            dependencies: [.product(name: "Archiver", package: "Archiver")],
+            path: "Fixtures/Converted"
+        ),
+        .target(
+            name: "MigrationAfterFixtures",
+            dependencies: [.product(name: "Archiver", package: "Archiver")],
+            path: "Fixtures/After"
+        ),
+        .testTarget(
+            name: "ArchiverMigrateTests",
+            dependencies: [
+                "ArchiverMigrate", "archiver-migrate", "MigrationFixtures", "MigrationConverted", "MigrationAfterFixtures",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "Archiver", package: "Archiver"),
+                .product(name: "ArchiverTesting", package: "Archiver"),
+            ]
+        ),
+        // The tests `archiver-migrate --goldens` writes, as a user runs them: compiled against
+        // the hand-written models they record the goldens, against the converted ones they check
+        // them. ArchiverMigrateTests keeps both identical to the tool's output and to each other.
+        .testTarget(
+            name: "GoldenBeforeTests",
+            dependencies: [
+                "MigrationFixtures",
+                .product(name: "Archiver", package: "Archiver"),
+                .product(name: "ArchiverTesting", package: "Archiver"),
+            ],
+            exclude: ["Goldens"]
+        ),
+        .testTarget(
+            name: "GoldenAfterTests",
+            dependencies: [
+                "MigrationConverted",
+                .product(name: "Archiver", package: "Archiver"),
+                .product(name: "ArchiverTesting", package: "Archiver"),
+            ],
+            exclude: ["Goldens"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,45 @@
+/// Code the tool cannot translate faithfully, with the line that holds it and why.
+struct Unconvertible: Error {
+    let line: Int
+    let reason: String
+}
+
+/// A value held in another model, as the hand-written code reads and writes it.
+enum NestedValue: Equatable, Sendable {
+    /// `Restaurant.serialized(from:withKey:)`, `restaurant.archiveValue`, `Event.Coding(event:)`.
+    case single(String)
+    /// `Review.serializedCollection(from:withKey:)`, `reviews.archiveValue`, `events.map(Event.Coding.init)`.
+    case collection(String)
+
+    var typeName: String {
+        switch self {
+        case .single(let name), .collection(let name): name
+        }
+    }
+}
+
+/// How a hand-written decoder reads one property.
+struct PropertyRead {
+    var key: String
+    var line: Int
+    /// The type the code asks for: `String` in `as? String`, `[Review]` for a collection helper.
+    var readType: String
+    var nested: NestedValue?
+    /// `String` when the code converts a string: `Int(object[key] as? String ?? "") ?? 0`.
+    var convertedFrom: String?
+    /// The value used when the key is missing, as written.
+    var defaultValue: String?
+    /// Whether the decoder fails without the key (`guard let … else { return nil }`).
+    var isRequired: Bool = false
+    /// Whether invalid elements are dropped, as 0.6's collection helpers do.
+    var dropsInvalidElements: Bool = false
+    /// Whether the code force-casts (`as!`), crashing where a key map fails the decode.
+    var isForceCast: Bool = false
+}
+
+/// How a hand-written encoder writes one property.
+struct PropertyWrite {
+    var key: String
+    var line: Int
+    var nested: NestedValue?
+}

@@ -1,0 +1,109 @@
+import SwiftSyntax
+
+/// A stored property of a struct, as declared.
+struct StoredProperty: Sendable {
+    let name: String
+    let type: String
+    let isLet: Bool
+    let hasInitialValue: Bool
+    let line: Int
+
+    var isOptional: Bool { type.hasSuffix("?") || type.hasPrefix("Optional<") }
+    /// The type without one level of optionality: `Date` for `Date?`.
+    var nonOptionalType: String {
+        if type.hasSuffix("?") { return String(type.dropLast()) }
+        if type.hasPrefix("Optional<"), type.hasSuffix(">") { return String(type.dropFirst(9).dropLast()) }
+        return type
+    }
+}
+
+/// An initializer written in a struct's body: which property each parameter sets, if that is
+/// all it does.
+struct ExplicitInitializer {
+    let labels: [String]
+    let types: [String]
+    /// The property each parameter, by label, is assigned to; nil when the body does more.
+    let propertyForLabel: [String: String]?
+    let isFailable: Bool
+    let line: Int
+}
+
+/// A struct, as declared.
+struct StructDeclaration {
+    let name: String
+    let accessModifier: String
+    let properties: [StoredProperty]
+    let initializers: [ExplicitInitializer]
+    let hasMembersWithConformances: Bool
+    let fileIndex: Int
+    let node: StructDeclSyntax
+}
+
+extension StructDeclaration {
+    init(_ node: StructDeclSyntax, fileIndex: Int, file: ParsedFile) {
+        name = node.name.text
+        accessModifier = node.modifiers.lazy.map(\.name.text).first { ["public", "package", "open"].contains($0) }.map { $0 == "open" ? "public " : $0 + " " } ?? ""
+        var properties: [StoredProperty] = []
+        var initializers: [ExplicitInitializer] = []
+        var conformanceMembers = false
+        for member in node.memberBlock.members {
+            if let variable = member.decl.as(VariableDeclSyntax.self) {
+                guard !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) else { continue }
+                for binding in variable.bindings {
+                    guard binding.accessorBlock == nil || binding.accessorBlock?.isObservers == true,
+                          let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    properties.append(StoredProperty(
+                        name: name,
+                        type: binding.typeAnnotation?.type.trimmedDescription ?? "",
+                        isLet: variable.bindingSpecifier.text == "let",
+                        hasInitialValue: binding.initializer != nil,
+                        line: file.line(of: binding)
+                    ))
+                    if name == "archiveValue" { conformanceMembers = true }
+                }
+            } else if let initializer = member.decl.as(InitializerDeclSyntax.self) {
+                let parameters = initializer.signature.parameterClause.parameters
+                if parameters.first?.firstName.text == "responseObject" || parameters.first?.firstName.text == "archive" {
+                    conformanceMembers = true
+                }
+                initializers.append(ExplicitInitializer(initializer, file: file))
+            }
+        }
+        self.properties = properties
+        self.initializers = initializers
+        self.hasMembersWithConformances = conformanceMembers
+        self.fileIndex = fileIndex
+        self.node = node
+    }
+}
+
+extension AccessorBlockSyntax {
+    fileprivate var isObservers: Bool {
+        guard case .accessors(let list) = accessors else { return false }
+        return list.allSatisfy { ["willSet", "didSet"].contains($0.accessorSpecifier.text) }
+    }
+}
+
+extension ExplicitInitializer {
+    init(_ node: InitializerDeclSyntax, file: ParsedFile) {
+        let parameters = Array(node.signature.parameterClause.parameters)
+        labels = parameters.map(\.firstName.text)
+        types = parameters.map { $0.type.trimmedDescription }
+        isFailable = node.optionalMark != nil
+        line = file.line(of: node)
+        let internalNames = parameters.map { ($0.secondName ?? $0.firstName).text }
+        var mapping: [String: String] = [:]
+        var simple = true
+        for item in node.body?.statements ?? [] {
+            guard let assignment = Assignment(item),
+                  let property = assignment.target.propertyName,
+                  let source = assignment.value.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                  let index = internalNames.firstIndex(of: source) else {
+                simple = false
+                break
+            }
+            mapping[labels[index]] = property
+        }
+        propertyForLabel = simple && mapping.count == labels.count ? mapping : nil
+    }
+}

@@ -1,0 +1,193 @@
+/// Writes, for each converted type, a Swift Testing test that records the archive of the
+/// hand-written conformance on its first run and checks the key map against it afterwards.
+///
+/// ```swift
+/// let tests = GoldenTestWriter.tests(for: report, module: "Models")
+/// tests[0].fileName  // "UserGoldenTests.swift"
+/// ```
+public enum GoldenTestWriter {
+    /// A test file to write.
+    public struct TestFile: Sendable, Equatable {
+        /// `<Type>GoldenTests.swift`.
+        public let fileName: String
+        /// The Swift source.
+        public let text: String
+    }
+
+    /// The tests, and the converted types no test can be written for, with the reason.
+    public static func tests(for report: MigrationReport, module: String) -> (files: [TestFile], skipped: [(type: String, reason: String)]) {
+        var files: [TestFile] = []
+        var skipped: [(String, String)] = []
+        var written: Set<String> = []
+        for key in report.convertedKeys {
+            guard let plan = report.plans[key] else { continue }
+            let name = plan.typeName
+            if report.dictionariableBefore.contains(key) {
+                guard written.insert(name).inserted else {
+                    skipped.append((name, "another converted type has the same name; run --goldens for one module at a time"))
+                    continue
+                }
+                guard let construction = Sample(report: report).construction(of: plan) else {
+                    skipped.append((name, "the tool cannot build a sample value with its initializer; write this test by hand"))
+                    continue
+                }
+                files.append(TestFile(fileName: "\(name)GoldenTests.swift", text: dictionariableText(for: name, module: module, construction: construction)))
+                continue
+            }
+            guard plan.hasArchiveDecoder, report.archiveRepresentableBefore.contains(key) else {
+                skipped.append((name, "its hand-written conformance is not ArchiveRepresentable, so no test can record its archive before the rewrite; keep an archive the previous version wrote as Goldens/\(name).plist and check it with GoldenArchives().assertDecodes(\(name).self, named: \"\(name)\")"))
+                continue
+            }
+            guard written.insert(name).inserted else {
+                skipped.append((name, "another converted type has the same name; run --goldens for one module at a time"))
+                continue
+            }
+            let source: Source = plan.hasServerSide ? .server : .archive
+            guard let sample = Sample(report: report).dictionary(for: key, source: source, indent: "    ") else {
+                skipped.append((name, "the tool cannot make up a sample value for one of its properties; write this test by hand"))
+                continue
+            }
+            files.append(TestFile(fileName: "\(name)GoldenTests.swift", text: text(for: name, module: module, source: source, sample: sample)))
+        }
+        return (files, skipped)
+    }
+
+    enum Source { case server, archive }
+
+    private static func text(for name: String, module: String, source: Source, sample: String) -> String {
+        let functionName = name.prefix(1).lowercased() + name.dropFirst() + "ArchiveIsUnchangedByTheKeyMap"
+        let (variable, type, initializer) = source == .server
+            ? ("responseObject", "ResponseObject", "\(name)(responseObject: responseObject)")
+            : ("archive", "Archive", "\(name)(archive: archive)")
+        return """
+        // Written by archiver-migrate for \(name). Run it once before applying the rewrite: it
+        // records Goldens/\(name).plist from the hand-written conformance and fails, saying so.
+        // Commit that file, apply the rewrite, and run it again: it checks that the key map writes
+        // the recorded archive and reads it back unchanged.
+        import Archiver
+        import ArchiverTesting
+        import Foundation
+        import Testing
+        @testable import \(module)
+
+        @Test func \(functionName)() throws {
+            let \(variable): \(type) = \(sample)
+            let value = try #require(\(initializer))
+            try GoldenArchives().assertGolden(value, named: "\(name)")
+        }
+
+        """
+    }
+
+    /// Before the rewrite the type is `Dictionariable` and after it `ArchiveRepresentable`: one
+    /// overload records what `dictionaryRepresentation()` writes, the other checks the key map.
+    private static func dictionariableText(for name: String, module: String, construction: String) -> String {
+        let functionName = name.prefix(1).lowercased() + name.dropFirst() + "ArchiveIsUnchangedByTheKeyMap"
+        return """
+        // Written by archiver-migrate for \(name). Run it once before applying the rewrite: it
+        // records Goldens/\(name).plist from dictionaryRepresentation() and fails, saying so.
+        // Commit that file, apply the rewrite, and run it again: it checks that the key map writes
+        // the recorded archive and reads it back unchanged. Once no type is Dictionariable, delete
+        // the first check\(name)Golden function.
+        import Archiver
+        import ArchiverTesting
+        import Foundation
+        import Testing
+        @testable import \(module)
+
+        @Test func \(functionName)() throws {
+            try check\(name)Golden(\(construction))
+        }
+
+        /// Before the rewrite: the archive dictionaryRepresentation() writes, recorded once.
+        private func check\(name)Golden(_ value: some Dictionariable) throws {
+            let goldens = GoldenArchives()
+            let url = goldens.fileURL(named: "\(name)")
+            let archive = try #require(value.dictionaryRepresentation() as? Archive)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                try FileManager.default.createDirectory(at: goldens.directoryURL, withIntermediateDirectories: true)
+                try archive.archivedData().write(to: url)
+                Issue.record("Recorded new golden \(name).plist at \\(url.path). Review it, commit it, and run the test again.")
+                return
+            }
+            let differences = ArchiveDifference.lines(expected: try Archive(archivedData: Data(contentsOf: url)), actual: archive)
+            #expect(differences.isEmpty, "\(name) does not write golden \(name).plist:\\n\\(differences.joined(separator: "\\n"))")
+        }
+
+        /// After the rewrite: the key map writes the recorded archive and reads it back unchanged.
+        private func check\(name)Golden(_ value: some ArchiveRepresentable) throws {
+            try GoldenArchives().assertGolden(value, named: "\(name)")
+        }
+
+        """
+    }
+
+    /// Sample values: each property gets one of its own, so that a swapped key shows.
+    struct Sample {
+        let report: MigrationReport
+
+        func dictionary(for key: String, source: Source, indent: String, depth: Int = 0) -> String? {
+            guard depth < 4, let plan = report.plans[key] else { return nil }
+            var lines: [String] = []
+            for (index, field) in plan.fields.enumerated() {
+                let dictionaryKey = source == .server ? field.serverKey : field.archiveKey
+                guard let value = value(for: field, of: key, index: index, source: source, indent: indent + "    ", depth: depth) else { return nil }
+                lines.append("\(indent)    \(KeyMapRenderer.quoted(dictionaryKey)): \(value),")
+            }
+            return lines.isEmpty ? "[:]" : "[\n" + lines.joined(separator: "\n") + "\n\(indent)]"
+        }
+
+        private func value(for field: KeyMapPlan.Field, of key: String, index: Int, source: Source, indent: String, depth: Int) -> String? {
+            let type = field.property.nonOptionalType
+            if let nested = field.nested {
+                guard let nestedKey = report.nestedKeys[key]?[nested.typeName], let element = dictionary(for: nestedKey, source: source, indent: indent + (isCollection(nested) ? "    " : ""), depth: depth + 1) else { return nil }
+                return isCollection(nested) ? "[\n\(indent)    \(element),\n\(indent)]" : element
+            }
+            if source == .server, field.convertedFrom == "String", let number = scalar(type, index: index) {
+                return "\"\(number)\""
+            }
+            if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") {
+                let element = String(type.dropFirst().dropLast())
+                guard let first = scalar(element, index: index, name: field.property.name), let second = scalar(element, index: index + 1, name: field.property.name + "2") else { return nil }
+                return "[\(first), \(second)]"
+            }
+            return scalar(type, index: index, name: field.property.name)
+        }
+
+        /// `Movie(name: "name-1", director: "director-2", releaseYear: 5)`, through the initializer
+        /// the key map calls; nil when it is one the tool adds or a property holds another model.
+        func construction(of plan: KeyMapPlan) -> String? {
+            guard plan.addedInitializer == nil else { return nil }
+            let reference = plan.initializerReference
+            let labels: [String]
+            if let open = reference.firstIndex(of: "(") {
+                labels = reference[reference.index(after: open)...].dropLast().split(separator: ":").map(String.init)
+            } else {
+                labels = plan.fields.map(\.property.name)
+            }
+            guard labels.count == plan.fields.count else { return nil }
+            var arguments: [String] = []
+            for (index, (label, field)) in zip(labels, plan.fields).enumerated() {
+                guard field.nested == nil, let value = scalar(field.property.nonOptionalType, index: index, name: field.property.name) else { return nil }
+                arguments.append("\(label): \(value)")
+            }
+            return "\(plan.typeName)(\(arguments.joined(separator: ", ")))"
+        }
+
+        private func isCollection(_ nested: NestedValue) -> Bool {
+            if case .collection = nested { return true }
+            return false
+        }
+
+        private func scalar(_ type: String, index: Int, name: String = "") -> String? {
+            switch type {
+            case "String": "\"\(name)-\(index + 1)\""
+            case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": "\(index + 3)"
+            case "Double", "Float", "CGFloat": "\(index + 3).5"
+            case "Bool": index % 2 == 0 ? "true" : "false"
+            case "Date": "Date(timeIntervalSinceReferenceDate: \(600_000_000 + index * 3_600))"
+            default: nil
+            }
+        }
+    }
+}

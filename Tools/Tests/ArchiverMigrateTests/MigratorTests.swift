@@ -1,0 +1,517 @@
+import Testing
+@testable import ArchiverMigrate
+
+/// The converter on small inputs, one idiom or one refusal each.
+struct MigratorTests {
+    func migrate(_ files: (String, String)...) -> MigrationReport {
+        Migrator.migrate(files.map { (path: $0.0, text: $0.1) })
+    }
+
+    func leftInPlace(_ report: MigrationReport) -> [String] {
+        report.diagnostics.filter { $0.severity == .leftInPlace }.map(\.description)
+    }
+
+    static let shop = """
+    import Archiver
+
+    struct Shop {
+        let id: String
+        let openedYear: Int
+        let rating: Double?
+        let tags: [String]
+    }
+
+    """
+
+    @Test func archiveKeysAndServerKeysAreDerivedSeparately() {
+        let report = migrate(("Shop.swift", Self.shop + """
+        extension Shop: Serializable, ArchiveRepresentable {
+            private struct ServerKey {
+                static let id = "shop_id"
+                static let openedYear = "opened"
+            }
+
+            init?(responseObject: ResponseObject) {
+                guard let id = responseObject[ServerKey.id] as? String else { return nil }
+                self.id = id
+                self.openedYear = responseObject[ServerKey.openedYear] as? Int ?? 1970
+                self.rating = responseObject["rating"] as? Double
+                self.tags = responseObject["tags"] as? [String] ?? []
+            }
+
+            var archiveValue: Archive {
+                var archive: Archive = ["id": id, "year": openedYear, "tags": tags]
+                archive["rating"] = rating
+                return archive
+            }
+
+            init?(archive: Archive) {
+                guard let id = archive["id"] as? String, let year = archive["year"] as? Int else { return nil }
+                self.init(id: id, openedYear: year, rating: archive["rating"] as? Double, tags: archive["tags"] as? [String] ?? [])
+            }
+        }
+
+        """))
+        #expect(report.convertedTypes == ["Shop"])
+        #expect(report.files[0].converted.hasSuffix("""
+        extension Shop: KeyMapped {
+            static let keyMap = KeyMap(Shop.init, [
+                "id": .init(server: "shop_id"),
+                "openedYear": .init(server: "opened", archive: "year", default: 1970),
+                "tags": .init(default: []),
+            ])
+        }
+
+        """))
+        // The server's default wins; the archive required the year, and the tool says so.
+        #expect(report.diagnostics.map(\.description) == ["Shop.swift:30: note: Shop.openedYear: defaults to 1970 from responses and archives alike; this archive reader is required"])
+    }
+
+    @Test func aTypeAndItsConformanceMayBeInDifferentFiles() {
+        let report = migrate(("Shop.swift", Self.shop), ("Shop+Archiver.swift", """
+        import Archiver
+
+        extension Shop: Serializable {
+            init?(responseObject: ResponseObject) {
+                guard let id = responseObject["id"] as? String, let year = responseObject["openedYear"] as? Int else { return nil }
+                self.init(id: id, openedYear: year, rating: responseObject["rating"] as? Double, tags: responseObject["tags"] as? [String] ?? [])
+            }
+        }
+
+        """))
+        #expect(report.convertedTypes == ["Shop"])
+        #expect(!report.files[0].isChanged)
+        #expect(report.files[1].converted.contains("extension Shop: KeyMapped {\n    static let keyMap = KeyMap(Shop.init, [\n        \"tags\": .init(default: []),\n    ])\n}"))
+    }
+
+    @Test func nsCodingTypedDecodersAndOptionalNestedValues() {
+        let report = migrate(("Trip.swift", """
+        import Foundation
+
+        public struct Stop {
+            public var name: String
+        }
+
+        public struct Trip {
+            public var legs: Int
+            public var first: Stop?
+        }
+
+        extension Stop {
+            class Coding: NSObject, NSCoding {
+                let stop: Stop?
+                init(stop: Stop) { self.stop = stop }
+                required init?(coder aDecoder: NSCoder) {
+                    guard let name = aDecoder.decodeObject(forKey: "name") as? String else { return nil }
+                    stop = Stop(name: name)
+                }
+                func encode(with aCoder: NSCoder) {
+                    guard let stop = stop else { return }
+                    aCoder.encode(stop.name, forKey: "name")
+                }
+            }
+        }
+
+        extension Trip {
+            class Coding: NSObject, NSCoding {
+                let trip: Trip?
+                init(trip: Trip) { self.trip = trip }
+                required init?(coder aDecoder: NSCoder) {
+                    let first = aDecoder.decodeObject(forKey: "first") as? Stop.Coding
+                    trip = Trip(legs: aDecoder.decodeInteger(forKey: "legCount"), first: first?.stop)
+                }
+                func encode(with aCoder: NSCoder) {
+                    guard let trip = trip else { return }
+                    aCoder.encode(trip.legs, forKey: "legCount")
+                    aCoder.encode(trip.first.map(Stop.Coding.init), forKey: "first")
+                }
+            }
+        }
+
+        """))
+        // `first?.stop` and `trip.first.map(…)` are beyond the idioms the tool knows: Trip stays,
+        // and Stop.Coding with it, since Trip's class uses it.
+        #expect(report.convertedTypes == ["Stop"])
+        #expect(leftInPlace(report).contains { $0.hasPrefix("Trip.swift:33: left in place: Trip: custom logic in the initializer: `first?.stop`") })
+        #expect(leftInPlace(report).contains { $0.hasPrefix("Trip.swift:32: left in place: Stop.Coding is kept") })
+        #expect(report.files[0].converted.contains("import Foundation\nimport Archiver\n"))
+    }
+
+    @Test func aTypeHoldingOneLeftInPlaceIsLeftToo() {
+        let report = migrate(("Models.swift", """
+        import Archiver
+
+        struct Owner {
+            let name: String
+        }
+
+        struct Pet {
+            let owner: Owner
+        }
+
+        extension Owner: Serializable {
+            init?(responseObject: ResponseObject) {
+                guard let name = responseObject["name"] as? String else { return nil }
+                self.name = name.capitalized
+            }
+        }
+
+        extension Pet: Serializable {
+            init?(responseObject: ResponseObject) {
+                guard let owner = Owner.serialized(from: responseObject, withKey: "owner") else { return nil }
+                self.owner = owner
+            }
+        }
+
+        """))
+        #expect(report.convertedTypes.isEmpty)
+        #expect(leftInPlace(report) == [
+            "Models.swift:14: left in place: Owner: custom logic in the initializer: `name.capitalized`",
+            "Models.swift:19: left in place: Pet holds Owner, which stays hand-written; convert Owner first",
+        ])
+        #expect(!report.files[0].isChanged)
+    }
+
+    @Test(arguments: [
+        ("self.created = responseObject[\"created\"] as? Date ?? Date()", "Clock.swift:10: left in place: Clock: created's default `Date()` is computed at each decode; a key map's default is one value"),
+        ("self.created = responseObject[\"created\"] as? Date ?? .distantPast", nil),
+    ] as [(String, String?)])
+    func defaultsMustBeOneValue(assignment: String, expected: String?) {
+        let report = migrate(("Clock.swift", """
+        import Archiver
+        import Foundation
+
+        struct Clock {
+            let created: Date
+        }
+
+        extension Clock: Serializable {
+            init?(responseObject: ResponseObject) {
+                \(assignment)
+            }
+        }
+
+        """))
+        #expect(leftInPlace(report) == (expected.map { [$0] } ?? []))
+        if expected == nil {
+            #expect(report.files[0].converted.contains(#""created": .init(default: .value(Date.distantPast)),"#))
+        }
+    }
+
+    @Test func declarationsAKeyMapCannotBuildAreReported() {
+        let report = migrate(("Odd.swift", """
+        import Archiver
+
+        struct Versioned {
+            let version = 2
+            let name: String
+        }
+
+        extension Versioned: Serializable {
+            init?(responseObject: ResponseObject) {
+                guard let name = responseObject["name"] as? String else { return nil }
+                self.name = name
+            }
+        }
+
+        final class Account {
+            let id: String
+            init(id: String) { self.id = id }
+        }
+
+        extension Account: Serializable {
+            convenience init?(responseObject: ResponseObject) {
+                guard let id = responseObject["id"] as? String else { return nil }
+                self.init(id: id)
+            }
+        }
+
+        """))
+        #expect(leftInPlace(report) == [
+            "Odd.swift:4: left in place: Versioned.version is a `let` with an initial value, which no initializer can set; declare it without one",
+            "Odd.swift:21: left in place: Account is a class or an enum; key maps derive structs",
+        ])
+    }
+}
+
+extension MigratorTests {
+    /// Keys as constants of a type at the top of the file, or as a `String` enum's raw values.
+    @Test func keysMayBeFileLevelConstantsOrRawValues() {
+        let report = migrate(("Shop.swift", Self.shop + """
+        private enum JSONKey {
+            static let id = "shop_id"
+        }
+
+        extension Shop: Serializable, ArchiveRepresentable {
+            private enum ArchiveKey: String {
+                case id, openedYear = "year", rating, tags
+            }
+
+            init?(responseObject: ResponseObject) {
+                guard let id = responseObject[JSONKey.id] as? String, let year = responseObject["openedYear"] as? Int else { return nil }
+                self.init(id: id, openedYear: year, rating: nil, tags: responseObject["tags"] as? [String] ?? [])
+            }
+
+            var archiveValue: Archive {
+                var archive: Archive = [ArchiveKey.id.rawValue: id, ArchiveKey.openedYear.rawValue: openedYear, ArchiveKey.tags.rawValue: tags]
+                archive[ArchiveKey.rating.rawValue] = rating
+                return archive
+            }
+
+            init?(archive: Archive) {
+                guard let id = archive[ArchiveKey.id.rawValue] as? String, let year = archive[ArchiveKey.openedYear.rawValue] as? Int else { return nil }
+                self.init(id: id, openedYear: year, rating: archive[ArchiveKey.rating.rawValue] as? Double, tags: archive[ArchiveKey.tags.rawValue] as? [String] ?? [])
+            }
+        }
+
+        """))
+        // `rating: nil` from responses: the server never sets it, which a key map cannot say.
+        #expect(report.convertedTypes.isEmpty)
+        #expect(leftInPlace(report) == ["Shop.swift:20: left in place: Shop: sets `rating` to the constant `nil` instead of reading a key; a key map reads every property from both sources, or excludes it from both"])
+
+        let fixed = migrate(("Shop.swift", report.files[0].original.replacingOccurrences(of: "rating: nil, tags: responseObject", with: "rating: responseObject[\"rating\"] as? Double, tags: responseObject")))
+        #expect(fixed.convertedTypes == ["Shop"])
+        #expect(fixed.files[0].converted.contains("""
+            static let keyMap = KeyMap(Shop.init, [
+                "id": .init(server: "shop_id"),
+                "openedYear": .init(archive: "year"),
+                "tags": .init(default: []),
+            ])
+        """))
+        #expect(fixed.files[0].converted.contains("private enum JSONKey"), "a file-level key type may serve other code, so it stays")
+    }
+
+    /// When nothing else uses the NSCoding classes, the key maps replace them.
+    @Test func unusedCodingClassesAreDeleted() {
+        let source = """
+        import Foundation
+
+        public struct Stop {
+            public var name: String
+            public var arrival: Date?
+        }
+
+        extension Stop {
+            class Coding: NSObject, NSCoding {
+                let stop: Stop?
+                init(stop: Stop) { self.stop = stop }
+                required init?(coder aDecoder: NSCoder) {
+                    guard let name = aDecoder.decodeObject(forKey: "name") as? String else { return nil }
+                    stop = Stop(name: name, arrival: aDecoder.decodeObject(forKey: "arrival") as? Date)
+                }
+                func encode(with aCoder: NSCoder) {
+                    guard let stop = stop else { return }
+                    aCoder.encode(stop.name, forKey: "name")
+                    aCoder.encode(stop.arrival, forKey: "arrival")
+                }
+            }
+        }
+
+        """
+        let report = migrate(("Stop.swift", source))
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.files[0].converted == """
+        import Foundation
+        import Archiver
+
+        public struct Stop {
+            public var name: String
+            public var arrival: Date?
+        }
+
+        extension Stop: KeyMapped {
+            public static let keyMap = KeyMap(Stop.init)
+        }
+
+        """)
+    }
+}
+
+extension MigratorTests {
+    @Test func snakeCaseServerKeysBecomeTheStrategy() {
+        let report = migrate(("Person.swift", """
+        import Archiver
+
+        struct Person {
+            let id: String
+            let firstName: String
+            let lastName: String
+            let reviewCount: Int
+            let avatarURL: String
+        }
+
+        extension Person: Serializable {
+            init?(responseObject: ResponseObject) {
+                guard let id = responseObject["id"] as? String,
+                      let firstName = responseObject["first_name"] as? String,
+                      let lastName = responseObject["last_name"] as? String else { return nil }
+                self.init(id: id, firstName: firstName, lastName: lastName,
+                          reviewCount: responseObject["review_count"] as? Int ?? 0,
+                          avatarURL: responseObject["avatar"] as? String ?? "")
+            }
+        }
+
+        """))
+        #expect(report.files[0].converted.contains("""
+            static let keyMap = KeyMap(Person.init, serverKeys: .snakeCase, [
+                "reviewCount": .init(default: 0),
+                "avatarURL": .init(server: "avatar", default: ""),
+            ])
+        """))
+    }
+}
+
+extension MigratorTests {
+    static func tag(_ property: String, key: String) -> String {
+        """
+        import Archiver
+
+        struct Tag {
+            let \(property): String
+        }
+
+        extension Tag: Serializable {
+            init?(responseObject: ResponseObject) {
+                guard let value = responseObject["\(key)"] as? String else { return nil }
+                self.\(property) = value
+            }
+        }
+
+        """
+    }
+
+    /// Two modules may each have a `Tag`; each conformance is matched with its own module's.
+    @Test func sameNamedTypesOfDifferentModulesStayApart() {
+        let report = migrate(
+            ("Sources/Shop/Tag.swift", Self.tag("label", key: "tag_label")),
+            ("Sources/Blog/Models/Tag.swift", Self.tag("name", key: "tag_name"))
+        )
+        #expect(report.convertedTypes == ["Tag", "Tag"])
+        #expect(report.files[0].converted.contains(#""label": .init(server: "tag_label"),"#))
+        #expect(report.files[1].converted.contains(#""name": .init(server: "tag_name"),"#))
+        #expect(TypeScope.moduleKey(of: "Sources/Blog/Models/Tag.swift") == "Sources/Blog")
+        #expect(TypeScope.moduleKey(of: "App/Models/Tag.swift") == "App/Models")
+    }
+
+    /// Private types of one module share names across files; each file's own declaration wins.
+    @Test func sameNamedTypesOfOneModuleAreMatchedInTheirFile() {
+        let first = Self.tag("label", key: "a").replacingOccurrences(of: "struct Tag", with: "private struct Tag")
+        let second = Self.tag("name", key: "b").replacingOccurrences(of: "struct Tag", with: "private struct Tag")
+        let report = migrate(("Tests/AppTests/A.swift", first), ("Tests/AppTests/B.swift", second))
+        #expect(report.convertedTypes == ["Tag", "Tag"])
+        #expect(report.files[0].converted.contains(#""label": .init(server: "a"),"#))
+        #expect(report.files[1].converted.contains(#""name": .init(server: "b"),"#))
+
+        let elsewhere = migrate(("Tests/AppTests/A.swift", first), ("Tests/AppTests/B.swift", second), ("Tests/AppTests/C.swift", "import Archiver\n\nextension Tag: Serializable {\n    init?(responseObject: ResponseObject) { return nil }\n}\n"))
+        #expect(elsewhere.diagnostics.map(\.description).contains("Tests/AppTests/C.swift:4: left in place: Tag is declared in several files of its module; pass one module's files at a time"))
+    }
+}
+
+extension MigratorTests {
+    /// NSSecureCoding's typed decode, and keys in an enum nested in the class.
+    @Test func secureCodingReadsAndKeysInTheClass() {
+        let report = migrate(("Note.swift", """
+        import Foundation
+
+        struct Note {
+            var title: String
+            var edited: Date?
+        }
+
+        extension Note {
+            final class Coding: NSObject, NSSecureCoding {
+                static let supportsSecureCoding = true
+                private enum Key: String { case title = "note_title", edited }
+                let note: Note?
+                init(note: Note) { self.note = note }
+                init?(coder aDecoder: NSCoder) {
+                    guard let title = aDecoder.decodeObject(of: NSString.self, forKey: Key.title.rawValue) as String? else { return nil }
+                    note = Note(title: title, edited: aDecoder.decodeObject(of: NSDate.self, forKey: Key.edited.rawValue) as Date?)
+                }
+                func encode(with aCoder: NSCoder) {
+                    guard let note else { return }
+                    aCoder.encode(note.title, forKey: Key.title.rawValue)
+                    aCoder.encode(note.edited, forKey: Key.edited.rawValue)
+                }
+            }
+        }
+
+        """))
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.files[0].converted.hasSuffix("""
+        extension Note: KeyMapped {
+            static let keyMap = KeyMap(Note.init, [
+                "title": .init(archive: "note_title"),
+            ])
+        }
+
+        """))
+    }
+}
+
+extension MigratorTests {
+    @Test func anOptionalTheDecoderRequiredIsNoted() {
+        let report = migrate(("Pin.swift", """
+        import Archiver
+
+        struct Pin {
+            let label: String?
+        }
+
+        extension Pin: Serializable {
+            init?(responseObject: ResponseObject) {
+                guard let label = responseObject["label"] as? String else { return nil }
+                self.label = label
+            }
+        }
+
+        """))
+        #expect(report.convertedTypes == ["Pin"])
+        #expect(report.diagnostics.map(\.description) == ["Pin.swift:9: note: Pin.label is optional, and the key map gives it nil when the key is missing, where this decoder failed"])
+    }
+}
+
+extension MigratorTests {
+    @Test func propertiesOfTypeAnyAreLeftInPlace() {
+        let report = migrate(("Blob.swift", """
+        import Archiver
+
+        struct Blob {
+            let id: String
+            let extra: [String: Any]
+        }
+
+        extension Blob: Serializable {
+            init?(responseObject: ResponseObject) {
+                guard let id = responseObject["id"] as? String else { return nil }
+                self.id = id
+                self.extra = responseObject["extra"] as? [String: Any] ?? [:]
+            }
+        }
+
+        """))
+        #expect(leftInPlace(report) == ["Blob.swift:5: left in place: Blob.extra is a [String: Any], and a key map holds only types it can convert (no Any)"])
+    }
+}
+
+extension MigratorTests {
+    @Test func aForceCastBecomesARequiredProperty() {
+        let report = migrate(("Pin.swift", """
+        import Archiver
+
+        struct Pin {
+            let label: String
+        }
+
+        extension Pin: Serializable {
+            init?(responseObject: ResponseObject) {
+                self.label = responseObject["pin_label"] as! String
+            }
+        }
+
+        """))
+        #expect(report.files[0].converted.contains(#""label": .init(server: "pin_label"),"#))
+        #expect(!report.files[0].converted.contains("default"))
+        #expect(report.diagnostics.map(\.description) == ["Pin.swift:9: note: Pin.label: a missing or mistyped value now fails decoding Pin instead of crashing (`as!`)"])
+    }
+}

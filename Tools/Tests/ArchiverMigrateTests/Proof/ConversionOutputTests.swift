@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import ArchiverMigrate
+
+/// The fixtures are what they claim to be, and the committed conversions are what the tool
+/// prints for them today, so that neither can drift.
+struct ConversionOutputTests {
+    @Test(arguments: Array(Fixtures.before) + Array(Fixtures.after))
+    func fixtureIsAVerbatimCopy(fixture: String, original: String) throws {
+        let folder = Fixtures.before.contains { $0 == (fixture, original) } ? "Fixtures/Before" : "Fixtures/After"
+        let copy = try Fixtures.text("\(folder)/\(fixture)")
+        let source = try Fixtures.text(original, in: Fixtures.repositoryRoot)
+        #expect(copy == source, "\(folder)/\(fixture) differs from \(original); copy it again")
+    }
+
+    /// Set `ARCHIVER_MIGRATE_RECORD=1` to rewrite `Fixtures/Converted` on purpose; that run fails
+    /// so that it cannot be left on.
+    @Test func theCommittedConversionsAreWhatTheToolWrites() throws {
+        let report = try Fixtures.migrateBefore()
+        let record = ProcessInfo.processInfo.environment["ARCHIVER_MIGRATE_RECORD"] == "1"
+        for file in report.files {
+            #expect(file.parsed)
+            let name = URL(fileURLWithPath: file.path).lastPathComponent
+            let committedURL = Fixtures.toolsRoot.appendingPathComponent("Fixtures/Converted/\(name)")
+            if record {
+                try Data(file.converted.utf8).write(to: committedURL)
+                Issue.record("Recorded Fixtures/Converted/\(name); review it and run again without ARCHIVER_MIGRATE_RECORD")
+                continue
+            }
+            let committed = try String(contentsOf: committedURL, encoding: .utf8)
+            #expect(file.converted == committed, "Fixtures/Converted/\(name) is not what the tool writes now:\n\(UnifiedDiff.render(old: committed, new: file.converted, path: name))")
+        }
+    }
+
+    /// A second run over the tool's output finds nothing left to convert.
+    @Test func aSecondRunChangesNothing() throws {
+        let inputs = try Fixtures.before.map { name, _ in (path: "Fixtures/Converted/\(name)", text: try Fixtures.text("Fixtures/Converted/\(name)")) }
+        let report = Migrator.migrate(inputs)
+        #expect(report.files.allSatisfy { !$0.isChanged })
+        #expect(report.convertedTypes.isEmpty)
+        #expect(report.diagnostics.isEmpty)
+    }
+
+    @Test func everyTypeIsConverted() throws {
+        let report = try Fixtures.migrateBefore()
+        #expect(report.convertedTypes.sorted() == ["Bookmark", "Event", "Movie", "Restaurant", "Review", "Session", "User"])
+    }
+
+    /// What the tool reports for the fixtures: the NSCoding classes it keeps because
+    /// `archiveSessions(_:)` still uses them, and each behaviour the key maps change.
+    @Test func theToolReportsWhatItKeptAndWhatChanges() throws {
+        let report = try Fixtures.migrateBefore()
+        #expect(report.diagnostics.map(\.description) == [
+            #"Fixtures/Before/User.swift:23: note: User.reviews: an invalid element now fails the whole User instead of being dropped"#,
+            #"Fixtures/Before/User.swift:47: note: User.name: defaults to NSLocalizedString("Guest", comment: "") from responses and archives alike; this archive reader defaults to """#,
+            #"Fixtures/Before/User.swift:48: note: User.reviews: an invalid element now fails the whole User instead of being dropped"#,
+            #"Fixtures/Before/Review.swift:25: note: Review.rating: read from a String or a number; a String that is not an Int now fails decoding instead of giving 0"#,
+            #"Fixtures/Before/Review.swift:55: note: Review.id: an empty value is no longer refused (a key map has no such rule); test it where you need it"#,
+            #"Fixtures/Before/Event+Coding.swift:64: left in place: Event.Coding is kept because this code still uses it; once it does not, delete the class and read the old archives with KeyedArchiveOptions(classesReadAsDictionaries: ["<Module>.Event.Coding"])"#,
+            #"Fixtures/Before/Event+Coding.swift:83: left in place: Session.Coding is kept because this code still uses it; once it does not, delete the class and read the old archives with KeyedArchiveOptions(classesReadAsDictionaries: ["<Module>.Session.Coding"])"#,
+            #"Fixtures/Before/Movie+Dictionariable.swift:24: note: Movie no longer conforms to Dictionariable: code that archives it through dictionaryRepresentation() must use archiveValue, or write(to:) and init(contentsOf:)"#,
+        ])
+        #expect(report.leftInPlace)
+    }
+
+    @Test func theTutorialAloneConvertsWithNothingLeft() throws {
+        let names = ["User.swift", "Review.swift", "Restaurant.swift"]
+        let report = Migrator.migrate(try names.map { (path: $0, text: try Fixtures.text("Fixtures/Before/\($0)")) })
+        #expect(!report.leftInPlace)
+        #expect(report.convertedTypes == ["User", "Review", "Restaurant"])
+    }
+}
