@@ -304,7 +304,7 @@ extension Archiver {
             case .missing:
                 continue
             case .notRegularFile:
-                throw .corruptFile(type: folder.typeName, id: id, file: file, reason: "is not a regular file (a folder, link or device)")
+                throw .corruptFile(type: folder.typeName, id: id, file: file, reason: "is not a regular file")
             case .tooLarge(let size):
                 throw .fileTooLarge(type: folder.typeName, id: id, file: file, size: size, limit: limit)
             case .contents(let data):
