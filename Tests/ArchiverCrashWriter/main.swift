@@ -3,8 +3,9 @@
 //     ArchiverCrashWriter <archive directory> <first revision>
 //
 // Prints "ready" once its archiver exists, then stores revision after revision of every id in
-// `CrashValue.ids`, forever. The revision only grows, so a reader can check that no file went
-// back to an older value.
+// `CrashValue.ids`, forever, printing "stored <revision> <id>" as each store returns. The revision
+// only grows, so a reader can check that no file went back to an older value, nor behind a
+// store that had finished.
 import Foundation
 import Archiver
 
@@ -20,6 +21,7 @@ while true {
     for id in CrashValue.ids {
         do {
             try archiver.store(CrashValue(id: id, revision: revision))
+            FileHandle.standardOutput.write(Data("stored \(revision) \(id)\n".utf8))
         } catch {
             FileHandle.standardError.write(Data("store failed: \(error)\n".utf8))
             exit(1)

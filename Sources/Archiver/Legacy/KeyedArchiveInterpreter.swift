@@ -95,7 +95,9 @@ struct KeyedArchiveInterpreter {
         guard depth <= maximumDepth else { throw .nestingTooDeep(keyPath: keyPath, limit: maximumDepth) }
 
         marks[index] = -1
-        let (value, height, count) = try rebuild(objects[index], index: index, depth: depth)
+        let (value, height, count) = try DeepRecursion.descend(depth: depth) { () throws(KeyedArchiveError) -> (Any, Int, Int) in
+            try rebuild(objects[index], index: index, depth: depth)
+        }
         rebuilt[index] = value
         marks[index] = Int32(clamping: height + 1)
         valueCounts[index] = count

@@ -4,9 +4,10 @@ import Foundation
 ///
 /// Every offset, count and object reference is checked against the bytes before it is used, so a
 /// bad file ends in ``PropertyListError/malformed(reason:)``, never a trap. Work and memory stay in
-/// proportion to the file: each object is decoded once (strings and containers are kept for later
-/// references, so a shared object cannot multiply), a count cannot claim more elements than the
-/// bytes could hold, nesting is bounded, and an object that contains itself is refused.
+/// proportion to the file: each object is decoded once and kept for later references (so a shared
+/// object cannot multiply), nothing is sized from the trailer but four bytes per object its offset
+/// table holds, a count cannot claim more elements than the bytes could hold, nesting is bounded,
+/// and an object that contains itself is refused.
 ///
 /// Values come back as Foundation's reader returns them on Linux, so hand-written casts behave
 /// the same: integers and reals as `NSNumber` (`as? Int`, `as? Double` work), `true`/`false` as
@@ -53,20 +54,29 @@ struct BinaryPropertyListReader {
     private let topObject: Int
     /// Where the offset table starts, which is also where objects must end.
     private let offsetTable: Int
-    /// Decoded strings, data and containers, by object number, for later references to them.
-    private var decoded: [Any?]
     /// By object number: 0 not decoded yet, -1 being decoded (an ancestor of the current object),
-    /// and otherwise one more than the height of the decoded value (0 for a leaf, 1 for an array
-    /// of leaves), which bounds nesting when a shared container is met again deeper down.
-    private var marks: [Int]
-    /// By object number, how many values a decoded container stands for once shared references
-    /// are expanded: what a caller walking the result visits. Without a bound, a few objects that
-    /// each refer to the next twice describe 2^64 values, and any walk of the archive hangs.
-    private var sizes: [Int]
+    /// and otherwise one more than the index of its entry in `entries`. Four bytes per object the
+    /// trailer claims (at most one per byte of offset table), so memory follows the file's size.
+    private var slots: [Int32]
+    /// Each decoded object once, in the order decoded: only objects the root reaches cost more
+    /// than their slot.
+    private var entries: [Entry] = []
     /// The most values the whole file may stand for: a tree without shared containers needs a
     /// reference byte per value, so its count is below the file's size; the slack is for writers
     /// that share equal containers.
     private let maximumValues: Int
+
+    /// A decoded object, kept for later references to it.
+    private struct Entry {
+        var value: Any
+        /// One more than the height of the value (1 for a leaf, 2 for an array of leaves), which
+        /// bounds nesting when a shared container is met again deeper down.
+        var mark: Int
+        /// How many values it stands for once shared references are expanded: what a caller
+        /// walking the result visits. Without a bound, a few objects that each refer to the next
+        /// twice describe 2^64 values, and any walk of the archive hangs.
+        var size: Int
+    }
 
     private init(buffer: UnsafeRawBufferPointer, maximumDepth: Int, options: Options) throws(PropertyListError) {
         let header = BinaryPropertyList.header
@@ -95,12 +105,11 @@ struct BinaryPropertyListReader {
             throw .malformed(reason: "offset table outside the file")
         }
         guard topObject < objectCount else { throw .malformed(reason: "top object \(topObject) of \(objectCount)") }
+        guard objectCount < UInt64(Int32.max) else { throw .malformed(reason: "\(objectCount) objects") }
         self.objectCount = Int(objectCount)
         self.topObject = Int(topObject)
         self.offsetTable = Int(offsetTable)
-        decoded = Array(repeating: nil, count: Int(objectCount))
-        marks = Array(repeating: 0, count: Int(objectCount))
-        sizes = Array(repeating: 0, count: Int(objectCount))
+        slots = Array(repeating: 0, count: Int(objectCount))
         maximumValues = max(1 << 20, buffer.count * 16)
     }
 
@@ -108,13 +117,21 @@ struct BinaryPropertyListReader {
 
     /// The value of object `object`, found `depth` containers below the root.
     private mutating func value(of object: Int, depth: Int) throws(PropertyListError) -> Any {
-        let mark = marks[object]
-        if mark > 0 {
+        let slot = Int(slots[object])
+        if slot > 0 {
             // A container's nesting continues below it; a shared one must still fit here.
-            guard depth + (mark - 1) <= maximumDepth else { throw .malformed(reason: "nesting deeper than \(maximumDepth)") }
-            return decoded[object]!
+            let entry = entries[slot - 1]
+            guard depth + (entry.mark - 1) <= maximumDepth else { throw .malformed(reason: "nesting deeper than \(maximumDepth)") }
+            return entry.value
         }
-        guard mark == 0 else { throw .malformed(reason: "object \(object) contains itself") }
+        guard slot == 0 else { throw .malformed(reason: "object \(object) contains itself") }
+        let value = try decode(object, depth: depth)
+        if slots[object] == 0 { remember(object, value, height: 0) }
+        return value
+    }
+
+    /// Decodes object `object` from its bytes; containers remember themselves, with their height.
+    private mutating func decode(_ object: Int, depth: Int) throws(PropertyListError) -> Any {
 
         let field = Self.load(buffer, at: offsetTable + object * offsetWidth, width: offsetWidth)
         guard field >= UInt64(BinaryPropertyList.header.count), field < UInt64(offsetTable) else {
@@ -149,22 +166,26 @@ struct BinaryPropertyListReader {
             return Date(timeIntervalSinceReferenceDate: Double(bitPattern: Self.load(buffer, at: offset + 1, width: 8)))
         case 0x4:
             let (count, start) = try count(object, at: offset, low: low, elementWidth: 1)
-            return remember(object, Data(UnsafeRawBufferPointer(rebasing: buffer[start ..< start + count])), height: 0)
+            return Data(UnsafeRawBufferPointer(rebasing: buffer[start ..< start + count]))
         case 0x5:
             let (count, start) = try count(object, at: offset, low: low, elementWidth: 1)
             let bytes = UnsafeRawBufferPointer(rebasing: buffer[start ..< start + count])
             guard !bytes.contains(where: { $0 >= 0x80 }) else { throw .malformed(reason: "object \(object) is not ASCII") }
-            return remember(object, String(decoding: bytes, as: UTF8.self), height: 0)
+            return String(decoding: bytes, as: UTF8.self)
         case 0x6:
             let (count, start) = try count(object, at: offset, low: low, elementWidth: 2)
-            return remember(object, try utf16String(object, at: start, count: count), height: 0)
+            return try utf16String(object, at: start, count: count)
         case 0x8:
             guard options.contains(.allowsUIDs) else { throw .malformed(reason: "object \(object) is a keyed-archive UID") }
             return PropertyListUID(value: try unsigned(object, at: offset + 1, width: low + 1))
         case 0xA:
-            return try array(object, at: offset, low: low, depth: depth)
+            return try DeepRecursion.descend(depth: depth) { () throws(PropertyListError) -> Any in
+                try array(object, at: offset, low: low, depth: depth)
+            }
         case 0xD:
-            return try dictionary(object, at: offset, low: low, depth: depth)
+            return try DeepRecursion.descend(depth: depth) { () throws(PropertyListError) -> Any in
+                try dictionary(object, at: offset, low: low, depth: depth)
+            }
         default:
             throw .malformed(reason: "object \(object) has unsupported type 0x\(String(marker, radix: 16))")
         }
@@ -173,15 +194,16 @@ struct BinaryPropertyListReader {
     private mutating func array(_ object: Int, at offset: Int, low: Int, depth: Int) throws(PropertyListError) -> Any {
         guard depth < maximumDepth else { throw .malformed(reason: "nesting deeper than \(maximumDepth)") }
         let (count, start) = try count(object, at: offset, low: low, elementWidth: referenceWidth)
-        marks[object] = -1
+        slots[object] = -1
         var elements: [Any] = []
         elements.reserveCapacity(count)
         var height = 0, size = 1
         for index in 0 ..< count {
             let element = try reference(object, at: start + index * referenceWidth)
             elements.append(try value(of: element, depth: depth + 1))
-            height = max(height, marks[element] - 1)
-            size += max(sizes[element], 1)
+            let entry = entries[Int(slots[element]) - 1]
+            height = max(height, entry.mark - 1)
+            size += max(entry.size, 1)
             try checkSize(size)
         }
         return remember(object, elements, height: height + 1, size: size)
@@ -191,7 +213,7 @@ struct BinaryPropertyListReader {
         guard depth < maximumDepth else { throw .malformed(reason: "nesting deeper than \(maximumDepth)") }
         let (count, keys) = try count(object, at: offset, low: low, elementWidth: referenceWidth * 2)
         let values = keys + count * referenceWidth
-        marks[object] = -1
+        slots[object] = -1
         var dictionary = [String: Any](minimumCapacity: count)
         var height = 0, size = 1
         for index in 0 ..< count {
@@ -201,19 +223,20 @@ struct BinaryPropertyListReader {
             }
             let valueObject = try reference(object, at: values + index * referenceWidth)
             dictionary[key] = try value(of: valueObject, depth: depth + 1)
-            height = max(height, marks[valueObject] - 1)
-            size += 1 + max(sizes[valueObject], 1)
+            let entry = entries[Int(slots[valueObject]) - 1]
+            height = max(height, entry.mark - 1)
+            size += 1 + max(entry.size, 1)
             try checkSize(size)
         }
         return remember(object, dictionary, height: height + 1, size: size)
     }
 
-    /// Keeps `value` for later references to `object`. Numbers, Booleans and dates are cheap to
-    /// decode again and are not kept.
+    /// Keeps `value` for later references to `object`, so that each object is decoded once:
+    /// a million references to one number make one `NSNumber`.
+    @discardableResult
     private mutating func remember(_ object: Int, _ value: Any, height: Int, size: Int = 1) -> Any {
-        decoded[object] = value
-        marks[object] = height + 1
-        sizes[object] = size
+        entries.append(Entry(value: value, mark: height + 1, size: size))
+        slots[object] = Int32(entries.count)
         return value
     }
 

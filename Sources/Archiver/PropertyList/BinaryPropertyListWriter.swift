@@ -103,7 +103,9 @@ struct BinaryPropertyListWriter {
             defer { index += 1 }
             references[keys + index] = addKey(key)
             do {
-                references[values + index] = try add(value, depth: depth + 1)
+                references[values + index] = try DeepRecursion.descend(depth: depth + 1) { () throws(Failure) -> Int in
+                    try add(value, depth: depth + 1)
+                }
             } catch {
                 throw error.inside(.key(key))
             }
@@ -117,7 +119,9 @@ struct BinaryPropertyListWriter {
         for index in array.indices {
             let element = array[index]
             do {
-                references[first + index] = try add(element, depth: depth + 1)
+                references[first + index] = try DeepRecursion.descend(depth: depth + 1) { () throws(Failure) -> Int in
+                    try add(element, depth: depth + 1)
+                }
             } catch {
                 throw error.inside(.index(index))
             }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The mapping between a value's id and the name of its file, reversible and confined to one folder.
 ///
 /// Three forms, told apart by their first characters:
@@ -11,6 +13,14 @@
 ///   as `%%` and the hex SHA-256 of its UTF-8 form, with its id kept beside it in `%%<hash>.id`
 ///   so that it can be listed. Percent-escapes are always two hex digits, so `%%` starts no
 ///   escaped name.
+///
+/// Ids that Swift's `==` calls equal name one file: an id is mapped in its precomposed Unicode
+/// form (NFC), so `"caf\u{E9}"` and `"cafe\u{301}"` are both `caf%C3%A9.plist`, as
+/// ``UniquelyIdentifiable`` compares them. Listing reports the precomposed form.
+///
+/// Names earlier versions wrote are still found (``legacyStems(for:)``): Archiver 0.6 wrote every
+/// id as its own file name, and the first release of this mapping escaped the id's bytes as
+/// given, without composing them.
 enum ArchiveFileName {
     static let fileExtension = "plist"
     static let identifierExtension = "id"
@@ -23,6 +33,17 @@ enum ArchiveFileName {
 
     /// The file name's stem (without extension) for `id`, or `nil` for the empty id.
     static func stem(for id: String) -> (stem: String, form: Form)? {
+        exactStem(for: canonical(id))
+    }
+
+    /// `id` in the form file names are made from: its canonical composition, which `==` ignores.
+    static func canonical(_ id: String) -> String {
+        guard !id.utf8.allSatisfy({ $0 < 0x80 }) else { return id }
+        return id.precomposedStringWithCanonicalMapping
+    }
+
+    /// The stem of `id`'s exact bytes, as the first release of this mapping wrote it.
+    private static func exactStem(for id: String) -> (stem: String, form: Form)? {
         guard !id.isEmpty else { return nil }
         let budget = maximumNameLength - fileExtension.utf8.count - 1
         if isPlain(id), id.utf8.count <= budget {
@@ -40,15 +61,55 @@ enum ArchiveFileName {
     /// Returns `nil` for names this mapping does not produce (a stray file in the folder), so a
     /// listing never reports an id that would not load.
     static func identifier(forStem stem: String) -> (id: String?, form: Form)? {
+        if let found = escapedIdentifier(forStem: stem) { return found }
+        if isLegacyComponent(stem) { return (stem, .plain) }
+        return nil
+    }
+
+    /// The form of `stem` and its id when this mapping makes it (composed or not), else `nil`.
+    private static func escapedIdentifier(forStem stem: String) -> (id: String?, form: Form)? {
         if stem.hasPrefix("%%") {
             let hex = stem.utf8.dropFirst(2)
-            guard hex.count == 64, hex.allSatisfy(isLowercaseHexDigit) else { return nil }
-            return (nil, .hashed)
+            if hex.count == 64, hex.allSatisfy(isLowercaseHexDigit) { return (nil, .hashed) }
         }
-        guard let id = unescape(stem), let (expected, form) = self.stem(for: id), expected == stem else {
-            return nil
+        if let id = unescape(stem), let (expected, form) = exactStem(for: id), expected == stem {
+            return (id, form)
         }
-        return (id, form)
+        return nil
+    }
+
+    /// Whether `stem` is a name this mapping or an earlier one gives `id`, so that a file found
+    /// under it belongs to `id`.
+    static func isStem(_ stem: String, of id: String) -> Bool {
+        stem == self.stem(for: id)?.stem || legacyStems(for: id).contains(stem)
+    }
+
+    /// The other names `id`'s file may have, written by earlier versions, most recent first:
+    /// the stem of its uncomposed bytes, and Archiver 0.6's raw id where that is a single safe
+    /// file name that today's mapping gives no id (`%2F` is the file of `/`, so 0.6's file of
+    /// the id `%2F` cannot be told from it and is not looked for). Empty for the ids whose name
+    /// never changed (plain ASCII ones).
+    static func legacyStems(for id: String) -> [String] {
+        guard let current = stem(for: id)?.stem else { return [] }
+        var stems: [String] = []
+        if let exact = exactStem(for: id)?.stem, exact != current { stems.append(exact) }
+        if id != current, !stems.contains(id), isLegacyComponent(id), escapedIdentifier(forStem: id) == nil {
+            stems.append(id)
+        }
+        return stems
+    }
+
+    /// The name Archiver 0.6 gave a folder called `name`, if it differs from today's and is safe to use.
+    static func legacyComponent(for name: String) -> String? {
+        guard name != component(for: name), isLegacyComponent(name) else { return nil }
+        return name
+    }
+
+    /// Whether 0.6 could have written `name` raw and it is still one file in its folder: no
+    /// separator, not `.` or `..`, no NUL, and short enough to be a name with its extension.
+    private static func isLegacyComponent(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(UInt8(ascii: "/"))
+            && !name.utf8.contains(0) && name.utf8.count + 1 + fileExtension.utf8.count <= maximumNameLength
     }
 
     /// A folder name for `name` under the same rules, so that no name leaves its parent folder.

@@ -56,6 +56,56 @@ extension Archiver {
         archiveDirectoryURL?.appendingPathComponent(".staging", isDirectory: true)
     }
 
+    /// The folders where 0.6 may have kept `folder`'s archives, under the unescaped names of the
+    /// archive directory or the type folder; empty when neither name was escaped.
+    private func legacyDirectoryURLs(of folder: Folder) throws(ArchiverError) -> [URL] {
+        let current = try directoryURL(of: folder)
+        let legacyName = ArchiveFileName.legacyComponent(for: folder.directoryName)
+        guard let legacyArchives = legacyArchiveDirectoryURL else {
+            return legacyName.map { [current.deletingLastPathComponent().appendingPathComponent($0, isDirectory: true)] } ?? []
+        }
+        let names = [current.lastPathComponent] + (legacyName.map { [$0] } ?? [])
+        var urls = names.map { legacyArchives.appendingPathComponent($0, isDirectory: true) }
+        if let legacyName { urls.insert(current.deletingLastPathComponent().appendingPathComponent(legacyName, isDirectory: true), at: 0) }
+        return urls
+    }
+
+    /// The folder `folder`'s archives are read from: today's, unless only a folder 0.6 named
+    /// differently is there. A store moves such a folder to today's name
+    /// (``adoptLegacyDirectory(of:)``), so reads and writes meet.
+    func currentDirectoryURL(of folder: Folder) throws(ArchiverError) -> URL {
+        let current = try directoryURL(of: folder)
+        let legacy = try legacyDirectoryURLs(of: folder)
+        guard !legacy.isEmpty, !FileIO.isDirectory(current.path) else { return current }
+        return legacy.first { FileIO.isDirectory($0.path) } ?? current
+    }
+
+    /// Moves a folder 0.6 named differently to today's name, when today's does not exist yet:
+    /// the whole archive directory if that is what was renamed, else the type folder.
+    private func adoptLegacyDirectory(of folder: Folder) throws(ArchiverError) {
+        let current = try directoryURL(of: folder)
+        var found = try currentDirectoryURL(of: folder)
+        guard found.path != current.path else { return }
+        let archives = current.deletingLastPathComponent()
+        if let legacyArchives = legacyArchiveDirectoryURL, found.deletingLastPathComponent().path == legacyArchives.path,
+           !FileIO.isDirectory(archives.path) {
+            do {
+                try FileIO.createFolder(archives.deletingLastPathComponent().path)
+                try FileIO.move(legacyArchives.path, to: archives.path)
+            } catch {
+                throw Self.error(error, file: legacyArchives)
+            }
+            found = try currentDirectoryURL(of: folder)
+            guard found.path != current.path else { return }
+        }
+        do {
+            try FileIO.createFolder(archives.path)
+            try FileIO.move(found.path, to: current.path)
+        } catch {
+            throw Self.error(error, file: found)
+        }
+    }
+
     // MARK: Store
 
     /// Stores the archive of `value`, replacing any earlier one with the same id, and returns
@@ -86,38 +136,69 @@ extension Archiver {
         return try store(data, in: folder, id: id)
     }
 
-    /// Writes `data` as the file of `id` in `folder`, atomically.
+    /// Writes `data` as the file of `id` in `folder`, atomically, and removes the file an earlier
+    /// version named differently, so that the value is found under one name from then on.
     func store(_ data: Data, in folder: Folder, id: String) throws(ArchiverError) -> URL {
         let (url, form) = try fileURL(in: folder, id: id)
+        try adoptLegacyDirectory(of: folder)
         if form == .hashed {
-            hashedNameLock.lock()
-            defer { hashedNameLock.unlock() }
+            folderLock.lock()
+            defer { folderLock.unlock() }
             let identifierURL = url.deletingPathExtension().appendingPathExtension(ArchiveFileName.identifierExtension)
             try writeAtomically(Data(id.utf8), to: identifierURL)
             try writeAtomically(data, to: url)
+            // A clear in another process may take the id file between the two writes; without
+            // it the archive would load by id but never be listed.
+            if case .missing? = try? FileIO.readFile(named: identifierURL.lastPathComponent,
+                                                    in: url.deletingLastPathComponent().path, limit: 0) {
+                try writeAtomically(Data(id.utf8), to: identifierURL)
+            }
         } else {
             try writeAtomically(data, to: url)
         }
+        try removeLegacyFiles(of: id, in: url.deletingLastPathComponent())
         return url
+    }
+
+    /// Removes the files earlier versions wrote for `id` under other names in `directory`.
+    private func removeLegacyFiles(of id: String, in directory: URL) throws(ArchiverError) {
+        for stem in ArchiveFileName.legacyStems(for: id) {
+            do {
+                try FileIO.remove(named: stem + "." + ArchiveFileName.fileExtension, in: directory.path)
+                if ArchiveFileName.identifier(forStem: stem)?.form == .hashed {
+                    try FileIO.remove(named: stem + "." + ArchiveFileName.identifierExtension, in: directory.path)
+                }
+            } catch {
+                throw Self.error(error, file: directory)
+            }
+        }
     }
 
     private func writeAtomically(_ data: Data, to url: URL) throws(ArchiverError) {
         guard let staging = stagingDirectory() else { throw .noArchiveDirectory(type: url.deletingLastPathComponent().lastPathComponent) }
-        sweepStaleTemporaryFiles(in: staging)
+        let directory = url.deletingLastPathComponent()
+        sweepLeftovers(staging: staging, typeDirectory: directory)
         // A folder can vanish between attempts when another thread clears the archiver. Retrying
-        // lets the last writer win instead of failing; the bound only stops a writer that races a
-        // tight loop of clears forever (each retry costs two directory creations, no more).
-        let maximumAttempts = 64
+        // lets the last writer win instead of failing. A writer that a tight loop of clears keeps
+        // starving takes the lock clears take, which stops those of this process; the bound only
+        // stops one that clears in other processes starve forever.
+        let attemptsUnlocked = 8, maximumAttempts = 64
         var attempts = 0
+        var locked = false
+        defer { if locked { folderLock.unlock() } }
         while true {
             do {
-                try FileIO.writeAtomically(data, to: url.path, stagingDirectory: staging.path)
+                try FileIO.writeAtomically(data, named: url.lastPathComponent, in: directory.path, stagingDirectory: staging.path)
                 return
             } catch .missingDirectory where attempts < maximumAttempts {
                 attempts += 1
+                if attempts == attemptsUnlocked {
+                    folderLock.lock()
+                    locked = true
+                }
                 do {
-                    try FileIO.createDirectory(url.deletingLastPathComponent().path)
-                    try FileIO.createDirectory(staging.path)
+                    try FileIO.createFolder(directory.path)
+                    try FileIO.createFolder(staging.path)
                 } catch {
                     if attempts == maximumAttempts { throw Self.error(error, file: url) }
                 }
@@ -127,23 +208,30 @@ extension Archiver {
         }
     }
 
-    /// How old a temporary file in the staging folder must be before a sweep deletes it: far
-    /// longer than any write takes, so that only the leftovers of killed writers go.
+    /// How old a temporary file or trash folder must be before a sweep deletes it: far longer
+    /// than any write or clear takes, so that only the leftovers of killed processes go.
     static let staleTemporaryFileAge: TimeInterval = 60 * 60
 
-    /// Deletes the temporary files that writers killed mid-write left in `staging`, the first time
-    /// this archiver writes there. Best effort: a sweep that fails leaves orphans, never an error.
-    func sweepStaleTemporaryFiles(in staging: URL) {
-        let isFirstWrite = sweptStagingDirectories.withLock { $0.insert(staging.path).inserted }
-        guard isFirstWrite, let names = try? FileManager.default.contentsOfDirectory(atPath: staging.path) else { return }
+    /// Deletes what killed processes left, the first time this archiver writes to each folder:
+    /// temporary files in `.staging` and beside archives (`*.tmp`), and the trash of clears
+    /// (`*.deleting*`) in the staging folder, the archive directory and beside it. Best effort: a
+    /// sweep that fails leaves orphans, never an error. It never follows a link.
+    func sweepLeftovers(staging: URL, typeDirectory: URL) {
         let cutoff = Date().addingTimeInterval(-Self.staleTemporaryFileAge)
-        for name in names where name.hasSuffix(".tmp") {
-            let path = staging.appendingPathComponent(name).path
-            guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-                  modified < cutoff
-            else { continue }
-            try? FileIO.remove(path)
+        if isFirstSweep(of: staging) {
+            FileIO.sweep(staging.path, before: cutoff) { $0.hasSuffix(".tmp") || $0.contains(".deleting") }
+            let archives = staging.deletingLastPathComponent()
+            FileIO.sweep(archives.path, before: cutoff) { $0.hasPrefix(".") && $0.contains(".deleting") }
+            let trashPrefix = ".\(archives.lastPathComponent).deleting-"
+            FileIO.sweep(archives.deletingLastPathComponent().path, before: cutoff) { $0.hasPrefix(trashPrefix) }
         }
+        if isFirstSweep(of: typeDirectory) {
+            FileIO.sweep(typeDirectory.path, before: cutoff) { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }
+        }
+    }
+
+    private func isFirstSweep(of directory: URL) -> Bool {
+        sweptDirectories.withLock { $0.insert(directory.path).inserted }
     }
 
     // MARK: Load
@@ -197,26 +285,33 @@ extension Archiver {
         }
     }
 
-    /// The bytes of the file of `id` in `folder`; `nil` if there is none.
+    /// The bytes of the file of `id` in `folder`; `nil` if there is none. A file an earlier
+    /// version named differently is read when today's is absent.
     func loadData(in folder: Folder, id: String) throws(ArchiverError) -> (data: Data, url: URL)? {
         let (url, _) = try fileURL(in: folder, id: id)
+        let directory = try currentDirectoryURL(of: folder)
+        let stems = [url.deletingPathExtension().lastPathComponent] + ArchiveFileName.legacyStems(for: id)
         let limit = limits.maximumFileSize
-        let result: FileIO.ReadResult
-        do {
-            result = try FileIO.readFile(url.path, limit: limit)
-        } catch {
-            throw Self.error(error, file: url)
+        for stem in stems {
+            let file = directory.appendingPathComponent(stem + "." + ArchiveFileName.fileExtension, isDirectory: false)
+            let result: FileIO.ReadResult
+            do {
+                result = try FileIO.readFile(named: file.lastPathComponent, in: directory.path, limit: limit)
+            } catch {
+                throw Self.error(error, file: file)
+            }
+            switch result {
+            case .missing:
+                continue
+            case .notRegularFile:
+                throw .corruptFile(type: folder.typeName, id: id, file: file, reason: "is not a regular file (a folder, link or device)")
+            case .tooLarge(let size):
+                throw .fileTooLarge(type: folder.typeName, id: id, file: file, size: size, limit: limit)
+            case .contents(let data):
+                return (data, file)
+            }
         }
-        switch result {
-        case .missing:
-            return nil
-        case .notRegularFile:
-            throw .corruptFile(type: folder.typeName, id: id, file: url, reason: "is not a regular file")
-        case .tooLarge(let size):
-            throw .fileTooLarge(type: folder.typeName, id: id, file: url, size: size, limit: limit)
-        case .contents(let data):
-            return (data, url)
-        }
+        return nil
     }
 
     // MARK: Delete
@@ -233,18 +328,21 @@ extension Archiver {
 
     func delete(in folder: Folder, id: String) throws(ArchiverError) {
         let (url, form) = try fileURL(in: folder, id: id)
+        let directory = try currentDirectoryURL(of: folder)
         do throws(FileIO.Failure) {
             if form == .hashed {
-                hashedNameLock.lock()
-                defer { hashedNameLock.unlock() }
-                try FileIO.remove(url.path)
-                try FileIO.remove(url.deletingPathExtension().appendingPathExtension(ArchiveFileName.identifierExtension).path)
+                folderLock.lock()
+                defer { folderLock.unlock() }
+                try FileIO.remove(named: url.lastPathComponent, in: directory.path)
+                try FileIO.remove(named: url.deletingPathExtension().lastPathComponent + "." + ArchiveFileName.identifierExtension,
+                                  in: directory.path)
             } else {
-                try FileIO.remove(url.path)
+                try FileIO.remove(named: url.lastPathComponent, in: directory.path)
             }
         } catch {
             throw Self.error(error, file: url)
         }
+        try removeLegacyFiles(of: id, in: directory)
     }
 
     // MARK: Whole types
@@ -274,22 +372,25 @@ extension Archiver {
     }
 
     func resourceIDs(in folder: Folder) throws(ArchiverError) -> [String] {
-        let directory = try directoryURL(of: folder)
+        let directory = try currentDirectoryURL(of: folder)
         let names: [String]
         do {
-            names = try FileIO.contents(of: directory.path)
+            names = try FileIO.names(in: directory.path)
         } catch {
             throw Self.error(error, file: directory)
         }
         let suffix = "." + ArchiveFileName.fileExtension
-        var ids: [String] = []
+        // A value kept under today's name and an earlier one (a store that was killed before it
+        // removed the old file) is listed once; so are ids equal under `==`.
+        var ids = Set<String>()
         for name in names where name.hasSuffix(suffix) {
             let stem = String(name.dropLast(suffix.count))
             guard let (id, form) = ArchiveFileName.identifier(forStem: stem) else { continue }
+            // Kept as found, not composed: a file 0.6 named with a decomposed id is found by that id.
             if let id {
-                ids.append(id)
+                ids.insert(id)
             } else if form == .hashed, let id = hashedIdentifier(stem: stem, in: directory) {
-                ids.append(id)
+                ids.insert(id)
             }
         }
         return ids.sorted()
@@ -297,10 +398,10 @@ extension Archiver {
 
     /// The id kept beside a hashed file, if it is there and hashes to the file's name.
     private func hashedIdentifier(stem: String, in directory: URL) -> String? {
-        let url = directory.appendingPathComponent(stem + "." + ArchiveFileName.identifierExtension)
-        guard case .contents(let data)? = try? FileIO.readFile(url.path, limit: limits.maximumFileSize),
+        let name = stem + "." + ArchiveFileName.identifierExtension
+        guard case .contents(let data)? = try? FileIO.readFile(named: name, in: directory.path, limit: limits.maximumFileSize),
               let id = String(data: data, encoding: .utf8),
-              ArchiveFileName.stem(for: id)?.stem == stem
+              ArchiveFileName.isStem(stem, of: id)
         else { return nil }
         return id
     }
@@ -347,18 +448,26 @@ extension Archiver {
     /// try Archiver.default.deleteAll(User.self)
     /// ```
     public func deleteAll<Value: Archivable>(_ type: Value.Type) throws(ArchiverError) {
-        let directory = try directoryURL(of: Folder(type))
-        guard let staging = stagingDirectory() else { throw .noArchiveDirectory(type: String(describing: type)) }
-        do {
-            try FileIO.createDirectory(staging.path)
-            try FileIO.removeDirectory(directory.path, via: staging.appendingPathComponent(UUID().uuidString + ".deleting").path)
-        } catch {
-            throw Self.error(error, file: directory)
+        let folder = Folder(type)
+        let directories = try [directoryURL(of: folder)] + legacyDirectoryURLs(of: folder)
+        // Under the lock that keeps a hashed id's two files together, so that a store never
+        // leaves one without the other.
+        folderLock.lock()
+        defer { folderLock.unlock() }
+        for directory in directories {
+            let trash = directory.deletingLastPathComponent()
+                .appendingPathComponent(".\(directory.lastPathComponent).deleting-\(UUID().uuidString)")
+            do {
+                try FileIO.removeFolder(directory.path, via: trash.path)
+            } catch {
+                throw Self.error(error, file: directory)
+            }
         }
     }
 
+    /// The error for `failure`, naming the path that failed, or `file` where the failure has none.
     static func error(_ failure: FileIO.Failure, file: URL) -> ArchiverError {
         let (operation, reason) = failure.operationAndReason(missingDirectory: "its folder could not be created")
-        return .fileSystem(operation: operation, file: file, reason: reason)
+        return .fileSystem(operation: operation, file: failure.path.map { URL(fileURLWithPath: $0) } ?? file, reason: reason)
     }
 }

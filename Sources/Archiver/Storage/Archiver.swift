@@ -28,11 +28,15 @@ public final class Archiver: @unchecked Sendable {
 
     /// `com.<BundleName>.archives`: the bundle's `CFBundleName`, or the executable's name where
     /// there is no bundle (a Linux executable, a test runner).
-    static let defaultDirectoryName: String = {
+    static let defaultDirectoryName: String =
+        ArchiveFileName.component(for: defaultUnescapedDirectoryName) ?? "com.UnknownApp.archives"
+
+    /// `com.<BundleName>.archives` as 0.6 named it, before escaping.
+    static let defaultUnescapedDirectoryName: String = {
         let bundleName = Bundle.main.infoDictionary?["CFBundleName"] as? String
         let executableName = Bundle.main.executableURL?.lastPathComponent ?? ProcessInfo.processInfo.processName
         let name = [bundleName, executableName].compactMap { $0 }.first { !$0.isEmpty } ?? "UnknownApp"
-        return ArchiveFileName.component(for: "com.\(name).archives") ?? "com.UnknownApp.archives"
+        return "com.\(name).archives"
     }()
 
     /// Where the default archiver keeps its type folders: `<caches>/com.<BundleName>.archives`.
@@ -42,14 +46,18 @@ public final class Archiver: @unchecked Sendable {
         var rootDirectoryURL: URL?
         var archiveDirectoryName: String
         var archiveDirectoryURL: URL?
+        /// Where 0.6 kept the archive directory, when its name was escaped since.
+        var legacyArchiveDirectoryURL: URL?
     }
 
     private let location: Locked<Location>
     private let settings: Locked<Limits>
-    /// Serialises stores and deletes of hashed ids, whose id file and archive file go together.
-    let hashedNameLock = NSLock()
-    /// The staging folders this archiver has swept of stale temporary files, once each.
-    let sweptStagingDirectories = Locked<Set<String>>([])
+    /// Serialises clears with stores and deletes of hashed ids (whose id file and archive file go
+    /// together) and with stores that clears keep starving. Recursive: a hashed store holds it
+    /// while its writes retry.
+    let folderLock = NSRecursiveLock()
+    /// The folders this archiver has swept of what killed processes left, once each.
+    let sweptDirectories = Locked<Set<String>>([])
 
     /// The root folder of the default archiver's archive directory.
     ///
@@ -71,6 +79,7 @@ public final class Archiver: @unchecked Sendable {
             location.withLock {
                 $0.rootDirectoryURL = newValue
                 $0.archiveDirectoryURL = Self.archiveDirectoryURL(root: newValue, name: $0.archiveDirectoryName)
+                $0.legacyArchiveDirectoryURL = Self.legacyArchiveDirectoryURL(root: newValue, name: $0.archiveDirectoryName)
             }
         }
     }
@@ -81,6 +90,7 @@ public final class Archiver: @unchecked Sendable {
             location.withLock {
                 $0.archiveDirectoryName = newValue
                 $0.archiveDirectoryURL = Self.archiveDirectoryURL(root: $0.rootDirectoryURL, name: newValue)
+                $0.legacyArchiveDirectoryURL = Self.legacyArchiveDirectoryURL(root: $0.rootDirectoryURL, name: newValue)
             }
         }
     }
@@ -89,6 +99,11 @@ public final class Archiver: @unchecked Sendable {
     public private(set) var archiveDirectoryURL: URL? {
         get { location.withLock { $0.archiveDirectoryURL } }
         set { location.withLock { $0.archiveDirectoryURL = newValue } }
+    }
+
+    /// Where 0.6 kept this archiver's directory, if that name differs from today's.
+    var legacyArchiveDirectoryURL: URL? {
+        location.withLock { $0.legacyArchiveDirectoryURL }
     }
 
     /// Limits applied when reading files, so that a hostile file cannot exhaust memory.
@@ -107,7 +122,9 @@ public final class Archiver: @unchecked Sendable {
         location = Locked(Location(
             rootDirectoryURL: Self.cachesDirectoryURL,
             archiveDirectoryName: Self.defaultDirectoryName,
-            archiveDirectoryURL: archiveDirectoryURL
+            archiveDirectoryURL: archiveDirectoryURL,
+            legacyArchiveDirectoryURL: archiveDirectoryURL == Self.defaultDirectoryURL
+                ? Self.legacyArchiveDirectoryURL(root: Self.cachesDirectoryURL, name: Self.defaultUnescapedDirectoryName) : nil
         ))
         settings = Locked(Limits())
     }
@@ -117,26 +134,40 @@ public final class Archiver: @unchecked Sendable {
         return root?.appendingPathComponent(component, isDirectory: true)
     }
 
+    private static func legacyArchiveDirectoryURL(root: URL?, name: String) -> URL? {
+        guard let component = ArchiveFileName.legacyComponent(for: name) else { return nil }
+        return root?.appendingPathComponent(component, isDirectory: true)
+    }
+
     /// Deletes every archive of every type this archiver holds.
     ///
-    /// Use ``removeAll()`` to learn why, if it fails.
+    /// Use ``removeAll()`` to learn why, if it fails: this form cannot say, but it tries as hard.
     public func clearAll() {
         try? removeAll()
     }
 
-    /// Deletes every archive of every type this archiver holds.
+    /// Deletes every archive of every type this archiver holds, or throws naming what is left.
+    ///
+    /// The archive directory is renamed away and then deleted, so that stores racing the clear
+    /// see the old directory or none; where it cannot be renamed (its parent is read-only, it is a
+    /// mount point) its contents are deleted in place. The folder 0.6 used, if its name differs,
+    /// goes too.
     ///
     /// ```swift
     /// try Archiver.default.removeAll()
     /// ```
     public func removeAll() throws(ArchiverError) {
-        guard let directory = archiveDirectoryURL else { return }
-        let trash = directory.deletingLastPathComponent()
-            .appendingPathComponent(".\(directory.lastPathComponent).deleting-\(UUID().uuidString)")
-        do {
-            try FileIO.removeDirectory(directory.path, via: trash.path)
-        } catch {
-            throw Self.error(error, file: directory)
+        let directories = [archiveDirectoryURL, legacyArchiveDirectoryURL].compactMap { $0 }
+        folderLock.lock()
+        defer { folderLock.unlock() }
+        for directory in directories {
+            let trash = directory.deletingLastPathComponent()
+                .appendingPathComponent(".\(directory.lastPathComponent).deleting-\(UUID().uuidString)")
+            do {
+                try FileIO.removeFolder(directory.path, via: trash.path)
+            } catch {
+                throw Self.error(error, file: directory)
+            }
         }
     }
 }

@@ -30,6 +30,14 @@ enum FileIO {
             case .system(let operation, _, let reason): (operation, reason)
             }
         }
+
+        /// The path the failing call was given, when it names one.
+        var path: String? {
+            switch self {
+            case .missingDirectory: nil
+            case .system(_, let path, _): path
+            }
+        }
     }
 
     /// Writes `data` to `destination` atomically, staging it in `stagingDirectory`.
@@ -40,18 +48,7 @@ enum FileIO {
             let code = errno
             throw code == ENOENT ? .missingDirectory : .system(operation: "create", path: temporary, code: code)
         }
-        let written: Int32? = data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let result = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += result
-            }
-            return nil
-        }
+        let written = writeAll(data, to: descriptor)
         let closeFailed = close(descriptor) != 0
         if let code = written ?? (closeFailed ? errno : nil) {
             unlink(temporary)
@@ -80,6 +77,11 @@ enum FileIO {
             if code == EISDIR { return .notRegularFile }
             throw .system(operation: "open", path: path, code: code)
         }
+        return try readOpenFile(descriptor, path: path, limit: limit)
+    }
+
+    /// Reads the whole file open as `descriptor`, and closes it.
+    static func readOpenFile(_ descriptor: Int32, path: String, limit: Int) throws(Failure) -> ReadResult {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .system(operation: "stat", path: path, code: errno) }
@@ -105,64 +107,5 @@ enum FileIO {
         // writer truncated it, and what was read is handed on to be judged by the decoder.
         if offset < size { data.count = offset }
         return .contents(data)
-    }
-
-    /// Removes the file at `path`; a missing file is not an error.
-    static func remove(_ path: String) throws(Failure) {
-        guard unlink(path) == 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { return }
-            throw .system(operation: "delete", path: path, code: code)
-        }
-    }
-
-    /// Creates `path` and any missing parents.
-    static func createDirectory(_ path: String) throws(Failure) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
-            throw .system(operation: "create directory", path: path, reason: error.localizedDescription)
-        }
-    }
-
-    /// The names in the folder at `path`; a missing folder has none.
-    static func contents(of path: String) throws(Failure) -> [String] {
-        do {
-            return try FileManager.default.contentsOfDirectory(atPath: path)
-        } catch {
-            // Judged by the error, not by looking again: a folder cleared by another thread can be
-            // recreated by a third before a second look, and the listing would fail for nothing.
-            if let error = error as? CocoaError, error.code == .fileReadNoSuchFile || error.code == .fileNoSuchFile { return [] }
-            var isDirectory: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return [] }
-            throw .system(operation: "list", path: path, reason: error.localizedDescription)
-        }
-    }
-
-    /// Removes the folder at `path` and everything in it; a missing folder is not an error.
-    ///
-    /// The folder is first renamed to `trash` (a path on the same volume), in one atomic step, so
-    /// that writers racing with the removal see either the old folder or none and recreate it,
-    /// instead of dropping files into a half-deleted tree.
-    static func removeDirectory(_ path: String, via trash: String) throws(Failure) {
-        guard rename(path, trash) == 0 else {
-            let code = errno
-            if code == ENOENT { return }
-            throw .system(operation: "delete", path: path, code: code)
-        }
-        // A writer that opened a file in the folder before the rename may still add it; try again.
-        var lastError: (any Error)?
-        for _ in 0..<8 {
-            do {
-                try FileManager.default.removeItem(atPath: trash)
-                return
-            } catch {
-                if !FileManager.default.fileExists(atPath: trash) { return }
-                lastError = error
-            }
-        }
-        throw .system(operation: "delete", path: path, reason: lastError?.localizedDescription ?? "unknown error")
     }
 }

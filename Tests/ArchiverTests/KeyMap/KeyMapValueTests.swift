@@ -78,6 +78,9 @@ import Testing
         #expect(try read(Date.self, #""2016-06-01T14:00:00+02:00""#) == expected)
         #expect(try read(Date.self, #""2016-06-01T12:00:00.250Z""#) == expected.addingTimeInterval(0.25))
         #expect(try read(Date.self, "1464782400") == expected)
+        // A fractional epoch timestamp keeps its fraction, from JSON and from an NSNumber alike.
+        #expect(try read(Date.self, "1464782400.5") == expected.addingTimeInterval(0.5))
+        #expect(try Date(keyMapValue: NSNumber(value: 1_464_782_400.25), from: .responseObject) == expected.addingTimeInterval(0.25))
         #expect(try reason(Date.self, #""June 1st""#) == .invalidValue(expected: Date.keyMapTypeDescription, found: #"String "June 1st""#))
     }
 

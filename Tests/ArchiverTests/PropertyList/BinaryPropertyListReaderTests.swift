@@ -176,4 +176,75 @@ import Testing
             }
         }
     }
+
+    // MARK: Memory
+
+    /// A binary property list of `objects` offset-table entries, all pointing at `object`, with
+    /// the references of `root` (object 0) as the only other bytes; widths of one byte.
+    static func file(root: [UInt8], sharedObject: [UInt8], objects: Int) -> Data {
+        var bytes = Array("bplist00".utf8)
+        let rootOffset = bytes.count
+        bytes += root
+        let sharedOffset = bytes.count
+        bytes += sharedObject
+        let table = bytes.count
+        precondition(sharedOffset < 256)
+        bytes.append(UInt8(rootOffset))
+        bytes += [UInt8](repeating: UInt8(sharedOffset), count: objects - 1)
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
+        for field in [UInt64(objects), 0, UInt64(table)] {
+            bytes += (0..<8).reversed().map { UInt8(truncatingIfNeeded: field >> (8 * UInt64($0))) }
+        }
+        return Data(bytes)
+    }
+
+    #if os(Linux)
+    /// The trailer may claim an object for every byte of the offset table; the reader's own
+    /// bookkeeping is four bytes per claimed object, not the 48 it was (768 MB for this 16 MB file).
+    @Test func aTrailerClaimingAnObjectPerByteCostsAFewBytesPerByte() throws {
+        let objects = 16 << 20
+        let data = Self.file(root: [0xD0], sharedObject: [0x50], objects: objects)
+        let growth = try Self.peakGrowth {
+            let read = try BinaryPropertyListReader.propertyList(from: data, maximumDepth: 512)
+            #expect((read as? [String: Any])?.isEmpty == true)
+        }
+        #expect(growth < 8 * data.count, "\(growth >> 20) MiB for a \(data.count >> 20) MiB file")
+    }
+
+    /// How much the process's peak resident memory rose while `body` ran (Linux: VmHWM, reset
+    /// through /proc/self/clear_refs). Other tests running meanwhile can only make it larger.
+    static func peakGrowth(_ body: () throws -> Void) throws -> Int {
+        func kilobytes(_ field: String) throws -> Int {
+            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix(field + ":") })
+            return try #require(Int(line.split(separator: " ").dropFirst().first ?? "")) * 1024
+        }
+        let before = try kilobytes("VmRSS")
+        try "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+        try body()
+        return try kilobytes("VmHWM") - before
+    }
+    #endif
+
+    /// Every reference to one object gets the one value decoded for it: a million references to
+    /// an integer make one `NSNumber`, not a million.
+    @Test func manyReferencesToOneObjectShareOneDecodedValue() throws {
+        let count = 1 << 20
+        var root: [UInt8] = [0xAF, 0x12]
+        root += (0..<4).reversed().map { UInt8(truncatingIfNeeded: count >> (8 * $0)) }
+        root += [UInt8](repeating: 1, count: count)
+        var bytes = Array("bplist00".utf8) + root
+        let integer = bytes.count
+        bytes += [0x10, 42]
+        let table = bytes.count
+        bytes += [0, 0, 0, 8] + (0..<4).reversed().map { UInt8(truncatingIfNeeded: integer >> (8 * $0)) }
+        bytes += [0, 0, 0, 0, 0, 0, 4, 1]
+        for field in [UInt64(2), 0, UInt64(table)] {
+            bytes += (0..<8).reversed().map { UInt8(truncatingIfNeeded: field >> (8 * UInt64($0))) }
+        }
+        let read = try #require(try BinaryPropertyListReader.propertyList(from: Data(bytes), maximumDepth: 512) as? [Any])
+        #expect(read.count == count)
+        #expect(read.allSatisfy { $0 as? Int == 42 })
+        #expect(read.allSatisfy { ($0 as AnyObject) === (read[0] as AnyObject) })
+    }
 }

@@ -28,7 +28,7 @@ struct CrashSafetyTests {
         let expectedNames = try Self.expectedFileNames(archiver)
 
         var lastRevision: [String: Int] = [:]
-        var kills = 0, wholeFiles = 0, orphans = 0, killsMidWrite = 0
+        var kills = 0, wholeFiles = 0, orphans = 0, killsMidWrite = 0, torn = 0, lost = 0, finishedStores = 0
         for round in 0..<rounds {
             // Each writer starts a million revisions above the last, so revisions only grow.
             let process = Process()
@@ -43,6 +43,15 @@ struct CrashSafetyTests {
             if !ready.isEmpty { usleep(delay) }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
+            // What the writer reported finished before it died: each file must be at least that.
+            let printed = String(decoding: ready + output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            var finished: [String: Int] = [:]
+            for line in printed.split(separator: "\n") where line.hasPrefix("stored ") {
+                let fields = line.split(separator: " ", maxSplits: 2)
+                guard fields.count == 3, let revision = Int(fields[1]) else { continue }
+                finished[String(fields[2]), default: 0] = max(finished[String(fields[2]), default: 0], revision)
+                finishedStores += 1
+            }
             guard process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL else {
                 let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 Issue.record("seed \(seed) round \(round): the writer exited with \(process.terminationStatus) before it was killed: \(message)")
@@ -67,14 +76,17 @@ struct CrashSafetyTests {
                     if let value {
                         wholeFiles += 1
                         #expect(value.revision >= lastRevision[id, default: 0], "seed \(seed) round \(round): \(id) went back")
+                        if value.revision < finished[id, default: 0] { lost += 1 }
                         lastRevision[id] = value.revision
-                    } else {
-                        #expect(lastRevision[id] == nil, "seed \(seed) round \(round): \(id) was lost")
+                    } else if lastRevision[id] != nil || finished[id] != nil {
+                        lost += 1
                     }
                 } catch {
+                    torn += 1
                     Issue.record("seed \(seed) round \(round): \(id) is not whole: \(error)")
                 }
             }
+            #expect(lost == 0, "seed \(seed) round \(round): a finished store was lost")
         }
 
         // The folder is still usable: the next store and load work.
@@ -84,7 +96,8 @@ struct CrashSafetyTests {
             #expect(try archiver.load(CrashValue.self, resourceID: id) == value)
         }
         Reliability.report("crash", [
-            "kills": kills, "kills_mid_write": killsMidWrite, "whole_files_checked": wholeFiles, "torn": 0, "lost": 0,
+            "kills": kills, "kills_mid_write": killsMidWrite, "finished_stores": finishedStores, "whole_files_checked": wholeFiles,
+            "torn": torn, "lost": lost,
             "orphan_tmp_files": orphans, "seed": seed,
         ])
         #expect(kills == rounds)

@@ -17,7 +17,15 @@ struct FuzzerFindingsTests {
         #expect(!names.isEmpty)
         for name in names {
             let data = try Data(contentsOf: Self.regressions.appendingPathComponent(name))
-            _ = try? PropertyListCoding.archive(from: data)
+            // Refused with a typed error, or read to an archive that writes and reads back the same.
+            do throws(PropertyListError) {
+                let archive = try PropertyListCoding.archive(from: data)
+                let again = try PropertyListCoding.archive(from: PropertyListCoding.data(for: archive))
+                #expect(PropertyListValue(again) == PropertyListValue(archive), "\(name)")
+            } catch {
+                guard case .malformed(let reason) = error else { Issue.record("\(name): \(error)"); continue }
+                #expect(!reason.isEmpty, "\(name)")
+            }
         }
     }
 }

@@ -104,7 +104,9 @@ struct HelperFuzzTests {
                             try decoder.decode(object)
                         } catch {
                             refused += 1
-                            #expect(!error.description.isEmpty, "seed \(seed) \(decoder.name)")
+                            // Only the value at `path` changed, so the error must point at it.
+                            #expect(error.path.first.map { "\($0)" } == path.first.map { "\($0)" },
+                                    "seed \(seed) \(decoder.name): \(error.keyPath) for \(path)")
                         }
                     }
                 }
@@ -127,7 +129,10 @@ struct HelperFuzzTests {
                 _ = try User.decode(archive: object)
                 return true
             } catch {
-                #expect(!error.keyPath.isEmpty)
+                // Only the value at `key` changed, so the error must be about it, unless a
+                // hand-written failable initializer refused the whole value (it cannot say where).
+                if case .rejected = error.reason, error.path.isEmpty { return false }
+                #expect(error.path.first.map { "\($0)" } == ".\(key)", "\(error.keyPath) for \(key)")
                 return false
             }
         } else {
@@ -140,7 +145,10 @@ struct HelperFuzzTests {
                 _ = try User.decode(responseObject: object)
                 return true
             } catch {
-                #expect(!error.keyPath.isEmpty)
+                // Only the value at `key` changed, so the error must be about it, unless a
+                // hand-written failable initializer refused the whole value (it cannot say where).
+                if case .rejected = error.reason, error.path.isEmpty { return false }
+                #expect(error.path.first.map { "\($0)" } == ".\(key)", "\(error.keyPath) for \(key)")
                 return false
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Archiver
+import ArchiverTesting
 
 struct ArchiveFileNameTests {
     /// Ids that attack the file system: traversal, separators, NUL, hidden and reserved names,
@@ -43,25 +44,183 @@ struct ArchiveFileNameTests {
             if form == .hashed {
                 #expect(back.id == nil)
             } else {
-                #expect(back.id.map { Array($0.utf8) } == Array(id.utf8), "\(id.debugDescription)")
+                let canonical = ArchiveFileName.canonical(id)
+                #expect(back.id.map { Array($0.utf8) } == Array(canonical.utf8), "\(id.debugDescription)")
             }
         }
     }
 
-    @Test func canonicallyEquivalentIdsGetDistinctFiles() throws {
+    @Test func canonicallyEquivalentIdsShareTheComposedFileName() throws {
         let composed = try #require(ArchiveFileName.stem(for: "\u{E9}")?.stem)
         let decomposed = try #require(ArchiveFileName.stem(for: "e\u{301}")?.stem)
         #expect(composed == "%C3%A9")
-        #expect(decomposed == "e%CC%81")
+        #expect(decomposed == "%C3%A9")
+        #expect(ArchiveFileName.stem(for: "\u{212B}")?.stem == "%C3%85")
+        // The first release escaped the bytes as given, and 0.6 wrote them raw; both are looked for.
+        #expect(ArchiveFileName.legacyStems(for: "e\u{301}") == ["e%CC%81", "e\u{301}"])
+        #expect(ArchiveFileName.identifier(forStem: "e%CC%81")?.id.map { Array($0.utf8) } == Array("e\u{301}".utf8))
+    }
+
+    /// The file name of an id with each ASCII character inside it, and of a few ids whose start
+    /// or script matters. Pinned: changing a rule makes existing files unreachable, so a change
+    /// here must come with a fallback to the old name (as ``ArchiveFileName/legacyStems(for:)`` does).
+    static let pinnedFileNames: [(id: String, stem: String)] = [
+        ("a\u{0}b", "a%00b"),
+        ("a\u{9}b", "a%09b"),
+        ("a\u{A}b", "a%0Ab"),
+        ("a b", "a b"),
+        ("a!b", "a!b"),
+        ("a\"b", "a%22b"),
+        ("a#b", "a#b"),
+        ("a$b", "a$b"),
+        ("a%b", "a%25b"),
+        ("a&b", "a&b"),
+        ("a'b", "a'b"),
+        ("a(b", "a(b"),
+        ("a)b", "a)b"),
+        ("a*b", "a%2Ab"),
+        ("a+b", "a+b"),
+        ("a,b", "a,b"),
+        ("a-b", "a-b"),
+        ("a.b", "a.b"),
+        ("a/b", "a%2Fb"),
+        ("a0b", "a0b"),
+        ("a1b", "a1b"),
+        ("a2b", "a2b"),
+        ("a3b", "a3b"),
+        ("a4b", "a4b"),
+        ("a5b", "a5b"),
+        ("a6b", "a6b"),
+        ("a7b", "a7b"),
+        ("a8b", "a8b"),
+        ("a9b", "a9b"),
+        ("a:b", "a%3Ab"),
+        ("a;b", "a;b"),
+        ("a<b", "a%3Cb"),
+        ("a=b", "a=b"),
+        ("a>b", "a%3Eb"),
+        ("a?b", "a%3Fb"),
+        ("a@b", "a@b"),
+        ("aAb", "aAb"),
+        ("aBb", "aBb"),
+        ("aCb", "aCb"),
+        ("aDb", "aDb"),
+        ("aEb", "aEb"),
+        ("aFb", "aFb"),
+        ("aGb", "aGb"),
+        ("aHb", "aHb"),
+        ("aIb", "aIb"),
+        ("aJb", "aJb"),
+        ("aKb", "aKb"),
+        ("aLb", "aLb"),
+        ("aMb", "aMb"),
+        ("aNb", "aNb"),
+        ("aOb", "aOb"),
+        ("aPb", "aPb"),
+        ("aQb", "aQb"),
+        ("aRb", "aRb"),
+        ("aSb", "aSb"),
+        ("aTb", "aTb"),
+        ("aUb", "aUb"),
+        ("aVb", "aVb"),
+        ("aWb", "aWb"),
+        ("aXb", "aXb"),
+        ("aYb", "aYb"),
+        ("aZb", "aZb"),
+        ("a[b", "a[b"),
+        ("a\\b", "a%5Cb"),
+        ("a]b", "a]b"),
+        ("a^b", "a^b"),
+        ("a_b", "a_b"),
+        ("a`b", "a%60b"),
+        ("aab", "aab"),
+        ("abb", "abb"),
+        ("acb", "acb"),
+        ("adb", "adb"),
+        ("aeb", "aeb"),
+        ("afb", "afb"),
+        ("agb", "agb"),
+        ("ahb", "ahb"),
+        ("aib", "aib"),
+        ("ajb", "ajb"),
+        ("akb", "akb"),
+        ("alb", "alb"),
+        ("amb", "amb"),
+        ("anb", "anb"),
+        ("aob", "aob"),
+        ("apb", "apb"),
+        ("aqb", "aqb"),
+        ("arb", "arb"),
+        ("asb", "asb"),
+        ("atb", "atb"),
+        ("aub", "aub"),
+        ("avb", "avb"),
+        ("awb", "awb"),
+        ("axb", "axb"),
+        ("ayb", "ayb"),
+        ("azb", "azb"),
+        ("a{b", "a{b"),
+        ("a|b", "a%7Cb"),
+        ("a}b", "a}b"),
+        ("a~b", "a~b"),
+        ("a\u{7F}b", "a%7Fb"),
+        (".", "%2E"),
+        ("..", "%2E."),
+        (".a", "%2Ea"),
+        (" a", "%20a"),
+        ("a.", "a."),
+        ("a ", "a "),
+        ("%", "%25"),
+        ("%%", "%25%25"),
+        ("é", "%C3%A9"),
+        ("日", "%E6%97%A5"),
+        ("😀", "%F0%9F%98%80"),
+        ("e\u{301}", "%C3%A9"),
+    ]
+
+    @Test func everySpecialCharacterHasItsPinnedFileName() {
+        for (id, stem) in Self.pinnedFileNames {
+            #expect(ArchiveFileName.stem(for: id)?.stem == stem, "\(id.debugDescription)")
+        }
+    }
+
+    /// Files named by today's rules, laid out by hand, list and load: a change to the mapping that
+    /// forgets its old names fails here even if it round-trips on its own.
+    @Test func filesNamedByTodaysRulesListAndLoad() throws {
+        try TemporaryArchiver.with { archiver throws in
+            let folder = try archiver.directoryURL(for: Note.self)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            var expected: [String: Note] = [:]
+            for (index, (id, stem)) in Self.pinnedFileNames.enumerated() where !id.isEmpty {
+                let note = Note(id: id, text: "pinned", revision: index)
+                try PropertyListCoding.data(for: note.archiveValue).write(to: folder.appendingPathComponent(stem + ".plist"))
+                expected[ArchiveFileName.canonical(id)] = note
+            }
+            let listed = try Note.storedResourceIDs()
+            #expect(Set(listed.map { Array($0.utf8) }) == Set(expected.keys.map { Array($0.utf8) }))
+            for (id, note) in expected {
+                #expect(try Note.load(resourceID: id)?.revision == note.revision, "\(id.debugDescription)")
+            }
+        }
     }
 
     @Test func theEmptyIdHasNoFileName() {
         #expect(ArchiveFileName.stem(for: "") == nil)
     }
 
-    @Test func namesThisMappingDoesNotProduceAreNotIds() {
-        for stem in ["%", "%zz", "%2", "a%2Fb%", "%2e", "%%abc", "%%" + String(repeating: "A", count: 64), ".hidden", "%C3"] {
-            #expect(ArchiveFileName.identifier(forStem: stem)?.id == nil, "\(stem)")
+    @Test func namesNoVersionProducedAreNotIds() {
+        for stem in ["", ".", "..", "a/b", "a\u{0}b", String(repeating: "a", count: 250)] {
+            #expect(ArchiveFileName.identifier(forStem: stem) == nil, "\(stem.debugDescription)")
+        }
+    }
+
+    /// Archiver 0.6 named every file by its raw id; names today's mapping does not produce are
+    /// read as such ids, so that listing finds what loading finds.
+    @Test func namesOnlyZeroSixProducedAreItsRawIds() {
+        for stem in ["%", "%zz", "%2", "a%2Fb%", "%2e", "%%abc", "%%" + String(repeating: "A", count: 64), ".hidden", "%C3",
+                     "a:b", "caf\u{E9}", "a\\b", " lead"] {
+            let found = ArchiveFileName.identifier(forStem: stem)
+            #expect(found?.id == stem && found?.form == .plain, "\(stem.debugDescription)")
         }
     }
 

@@ -1,0 +1,290 @@
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// File operations inside the archive root that never follow a symbolic link.
+///
+/// Each works relative to a descriptor of its folder, opened with `O_NOFOLLOW | O_DIRECTORY`, and
+/// opens or removes the file itself without following it either. A type folder or `.staging`
+/// that is a link (planted, or left by another program) is refused with an error naming it, so
+/// nothing outside the root is read, written or deleted through it. A link in the place of an
+/// archive file is read as "not a regular file", and a store or delete replaces or removes the
+/// link itself, never what it points to.
+extension FileIO {
+    static let symbolicLinkReason = "is a symbolic link, not a folder"
+
+    /// A descriptor of the folder at `path`, for the `*at` calls; the caller closes it.
+    ///
+    /// - Throws: ``Failure/missingDirectory`` when there is no folder there, and a failure
+    ///   naming `path` when it is a link or a file.
+    static func openDirectory(_ path: String) throws(Failure) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor < 0 else { return descriptor }
+        let code = errno
+        switch code {
+        case ENOENT:
+            throw .missingDirectory
+        case ELOOP, ENOTDIR:
+            var status = stat()
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+                throw .system(operation: "use", path: path, reason: symbolicLinkReason)
+            }
+            if code == ENOTDIR, lstat(path, &status) != 0 { throw .missingDirectory }
+            throw .system(operation: "use", path: path, reason: "is not a folder")
+        default:
+            throw .system(operation: "open", path: path, code: code)
+        }
+    }
+
+    /// Writes `data` as `name` in `directory` atomically, staging it in `stagingDirectory`; when
+    /// the two are on different volumes (a type folder that is a mount point), staging it beside
+    /// the destination instead, as a hidden `.<UUID>.tmp` the sweep knows.
+    static func writeAtomically(_ data: Data, named name: String, in directory: String, stagingDirectory: String) throws(Failure) {
+        let folder = try openDirectory(directory)
+        defer { close(folder) }
+        let staging = try openDirectory(stagingDirectory)
+        defer { close(staging) }
+        let temporary = UUID().uuidString + ".tmp"
+        try writeNew(data, named: temporary, in: staging, path: stagingDirectory)
+        guard renameat(staging, temporary, folder, name) != 0 else { return }
+        let code = errno
+        unlinkat(staging, temporary, 0)
+        guard code == EXDEV else {
+            throw code == ENOENT ? .missingDirectory : .system(operation: "rename", path: directory + "/" + name, code: code)
+        }
+        let beside = "." + temporary
+        try writeNew(data, named: beside, in: folder, path: directory)
+        guard renameat(folder, beside, folder, name) == 0 else {
+            let code = errno
+            unlinkat(folder, beside, 0)
+            throw code == ENOENT ? .missingDirectory : .system(operation: "rename", path: directory + "/" + name, code: code)
+        }
+    }
+
+    /// Creates `name` in the folder `directory` (whose path is `path`, for errors) and writes `data` to it.
+    private static func writeNew(_ data: Data, named name: String, in directory: Int32, path: String) throws(Failure) {
+        let descriptor = openat(directory, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let code = errno
+            // The folder was deleted after it was opened (a clear raced this write).
+            throw code == ENOENT ? .missingDirectory : .system(operation: "create", path: path + "/" + name, code: code)
+        }
+        let failure = writeAll(data, to: descriptor)
+        let closeFailed = close(descriptor) != 0
+        if let code = failure ?? (closeFailed ? errno : nil) {
+            unlinkat(directory, name, 0)
+            throw .system(operation: "write", path: path + "/" + name, code: code)
+        }
+    }
+
+    /// Writes all of `data` to `descriptor`; the error number if that fails.
+    static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let result = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += result
+            }
+            return nil
+        }
+    }
+
+    /// Reads `name` in the folder at `directory`, as ``readFile(_:limit:)`` does, without following
+    /// a link in either. A missing folder has no files.
+    static func readFile(named name: String, in directory: String, limit: Int) throws(Failure) -> ReadResult {
+        let folder: Int32
+        do {
+            folder = try openDirectory(directory)
+        } catch .missingDirectory {
+            return .missing
+        }
+        defer { close(folder) }
+        let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            let code = errno
+            switch code {
+            case ENOENT: return .missing
+            case ELOOP, EISDIR, ENXIO: return .notRegularFile
+            default: throw .system(operation: "open", path: directory + "/" + name, code: code)
+            }
+        }
+        return try readOpenFile(descriptor, path: directory + "/" + name, limit: limit)
+    }
+
+    /// Removes `name` from the folder at `directory`; a missing file or folder is not an error.
+    static func remove(named name: String, in directory: String) throws(Failure) {
+        let folder: Int32
+        do {
+            folder = try openDirectory(directory)
+        } catch .missingDirectory {
+            return
+        }
+        defer { close(folder) }
+        guard unlinkat(folder, name, 0) == 0 else {
+            let code = errno
+            if code == ENOENT { return }
+            throw .system(operation: "delete", path: directory + "/" + name, code: code)
+        }
+    }
+
+    /// The names in the folder at `path`, refusing a link; a missing folder has none.
+    static func names(in path: String) throws(Failure) -> [String] {
+        let folder: Int32
+        do {
+            folder = try openDirectory(path)
+        } catch .missingDirectory {
+            return []
+        }
+        guard let stream = fdopendir(folder) else {
+            let code = errno
+            close(folder)
+            throw .system(operation: "list", path: path, code: code)
+        }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else {
+                if errno != 0 { throw .system(operation: "list", path: path, code: errno) }
+                return names
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+    }
+
+    /// Creates the folder at `path` and any missing parents, one `mkdir` at a time, so that a
+    /// folder another thread removes or creates meanwhile is not an error.
+    static func createFolder(_ path: String) throws(Failure) {
+        for _ in 0 ..< 8 {
+            if mkdir(path, 0o755) == 0 { return }
+            let code = errno
+            switch code {
+            case EEXIST:
+                // Whatever is there is judged when it is opened, without following it.
+                return
+            case ENOENT:
+                let parent = (path as NSString).deletingLastPathComponent
+                guard !parent.isEmpty, parent != path else { throw .system(operation: "create directory", path: path, code: code) }
+                try createFolder(parent)
+            default:
+                throw .system(operation: "create directory", path: path, code: code)
+            }
+        }
+        throw .system(operation: "create directory", path: path, reason: "it was removed each time it was created")
+    }
+
+    /// Removes the folder at `path` and everything in it; a missing folder is not an error.
+    ///
+    /// The folder is first renamed to `trash`, in one atomic step, so that writers see the old
+    /// folder or none. Where that is refused (its parent is read-only, it is a mount point, the
+    /// trash would be on another volume) or something in it cannot go, its contents are deleted
+    /// in place, folder by folder, and the error names the first file that stayed: nothing is
+    /// left when this returns without throwing.
+    static func removeFolder(_ path: String, via trash: String) throws(Failure) {
+        guard rename(path, trash) == 0 else {
+            if errno == ENOENT { return }
+            try removeContents(of: path)
+            return
+        }
+        do {
+            try removeTree(trash, reportedAs: path)
+        } catch {
+            // Put back what stayed, so that it is where its owner looks, then empty it piece by piece.
+            guard rename(trash, path) == 0 else {
+                try removeContents(of: trash)
+                return
+            }
+            try removeContents(of: path)
+        }
+    }
+
+    /// Deletes everything in the folder at `path`, leaving the folder.
+    static func removeContents(of path: String) throws(Failure) {
+        for name in try names(in: path) {
+            let entry = path + "/" + name
+            if isDirectory(entry) {
+                try removeFolder(entry, via: path + "/." + name + ".deleting-" + UUID().uuidString)
+                // Emptied in place (a mount point, say); the empty folder may stay.
+                rmdir(entry)
+            } else if unlink(entry) != 0, errno != ENOENT {
+                throw .system(operation: "delete", path: entry, code: errno)
+            }
+        }
+    }
+
+    /// Removes the file, link or folder tree at `path`, not following links.
+    static func removeTree(_ path: String, reportedAs reported: String) throws(Failure) {
+        // A writer that opened a folder in the tree before it moved may still add a file; try again.
+        var lastError: (any Error)?
+        for _ in 0 ..< 8 {
+            do {
+                try FileManager.default.removeItem(atPath: path)
+                return
+            } catch {
+                var status = stat()
+                if lstat(path, &status) != 0, errno == ENOENT { return }
+                lastError = error
+            }
+        }
+        throw .system(operation: "delete", path: reported, reason: lastError.map(reason(for:)) ?? "unknown error")
+    }
+
+    /// What went wrong, in words, without Foundation's "The file … couldn't be removed" wrapper
+    /// naming a path the caller names anyway.
+    static func reason(for error: any Error) -> String {
+        if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
+           underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return error.localizedDescription
+    }
+
+    /// Whether the entry at `path` (a link itself, not what it points to) last changed before `cutoff`.
+    static func isStaleEntry(_ path: String, before cutoff: Date) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return false }
+        #if canImport(Darwin)
+        let modified = Double(status.st_mtimespec.tv_sec)
+        #else
+        let modified = Double(status.st_mtim.tv_sec)
+        #endif
+        return modified < cutoff.timeIntervalSince1970
+    }
+
+    /// Whether `path` is a folder, not a link to one.
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Renames `path` to `destination`, unless something is there already (then `path` stays).
+    static func move(_ path: String, to destination: String) throws(Failure) {
+        guard rename(path, destination) != 0 else { return }
+        let code = errno
+        // Another thread or process moved it first, or today's folder appeared meanwhile.
+        guard code != ENOENT, code != EEXIST, code != ENOTEMPTY else { return }
+        throw .system(operation: "move", path: path, code: code)
+    }
+
+    /// Removes the entries of the folder at `path` whose names `matches` accepts and that last
+    /// changed before `cutoff`. Best effort, and a link is removed, never followed.
+    static func sweep(_ path: String, before cutoff: Date, where matches: (String) -> Bool) {
+        guard let names = try? names(in: path) else { return }
+        for name in names where matches(name) {
+            let entry = path + "/" + name
+            if isStaleEntry(entry, before: cutoff) { try? removeTree(entry, reportedAs: entry) }
+        }
+    }
+}
