@@ -62,7 +62,7 @@ struct CorruptFileTests {
         try TemporaryArchiver.with { archiver throws in
             let url = try archiver.fileURL(for: Note.self, resourceID: "folder")
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            expectCorrupt("folder", reason: "is not a regular file")
+            expectCorrupt("folder", reason: "is not a regular file (a folder, link or device)")
         }
     }
 
