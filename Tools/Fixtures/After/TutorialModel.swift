@@ -21,8 +21,8 @@ public struct Review {
 
 extension Review: KeyMapped {
     public static let keyMap = KeyMap(Review.init, [
-        "rating": .init(server: "star_rating", default: 0),
-        "text": .init(default: ""),
+        .property(\.rating, server: "star_rating", default: 0),
+        .property(\.text, default: ""),
     ])
 }
 
@@ -34,7 +34,7 @@ public struct User {
 
 extension User: KeyMapped, Cachable {
     public static let keyMap = KeyMap(User.init, [
-        "name": .init(default: "Guest"),
-        "reviews": .init(server: "user_reviews", default: []),
+        .property(\.name, default: "Guest"),
+        .property(\.reviews, server: "user_reviews", default: []),
     ])
 }

@@ -241,7 +241,7 @@ struct DecoderReader {
                           let keyArgument = call.arguments.last, keyArgument.label?.text == "withKey" else { throw unsupported(expression) }
                     let key = try resolveKey(keyArgument.expression)
                     if collection {
-                        return PropertyRead(key: key, line: line, readType: "[\(typeName)]", nested: .collection(typeName), defaultValue: "[]", dropsInvalidElements: true)
+                        return PropertyRead(key: key, line: line, readType: "[\(typeName)]", nested: .collection(typeName), defaultValue: "[]")
                     }
                     return PropertyRead(key: key, line: line, readType: typeName, nested: .single(typeName))
                 }

@@ -111,9 +111,6 @@ enum KeyMapPlanner {
             for read in [serverRead, archiveRead].compactMap({ $0 }) where read.isForceCast {
                 notes.append((read.line, "\(model.name).\(property.name): a missing or mistyped value now fails decoding \(model.name) instead of crashing (`as!`)"))
             }
-            for read in [serverRead, archiveRead].compactMap({ $0 }) where read.dropsInvalidElements {
-                notes.append((read.line, "\(model.name).\(property.name): an invalid element now fails the whole \(model.name) instead of being dropped"))
-            }
             entries.append(entry)
             fields.append(.init(property: property, serverKey: serverKey, archiveKey: archiveKey, convertedFrom: (serverRead ?? archiveRead)?.convertedFrom, nested: serverRead?.nested ?? archiveRead?.nested ?? write?.nested))
         }

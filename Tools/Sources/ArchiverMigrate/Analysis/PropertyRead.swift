@@ -31,8 +31,6 @@ struct PropertyRead {
     var defaultValue: String?
     /// Whether the decoder fails without the key (`guard let … else { return nil }`).
     var isRequired: Bool = false
-    /// Whether invalid elements are dropped, as 0.6's collection helpers do.
-    var dropsInvalidElements: Bool = false
     /// Whether the code force-casts (`as!`), crashing where a key map fails the decode.
     var isForceCast: Bool = false
 }

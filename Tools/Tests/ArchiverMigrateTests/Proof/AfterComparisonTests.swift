@@ -112,7 +112,10 @@ struct AfterComparisonTests {
                         if let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first {
                             let name = binding.pattern.trimmedDescription
                             if name == "keyMap" {
-                                summary.keyMap = binding.initializer?.value.trimmedDescription.filter { !$0.isWhitespace }
+                                // Key-path entries (`.property(\.rating, …)`) say what string-keyed
+                                // ones (`"rating": .init(…)`) do; compare them as the latter.
+                                let text = binding.initializer?.value.trimmedDescription.filter { !$0.isWhitespace } ?? ""
+                                summary.keyMap = text.replacingOccurrences(of: #"\.property\(\\\.(\w+),"#, with: "\"$1\":.init(", options: .regularExpression)
                             } else {
                                 summary.handWritten.insert(name)
                             }
