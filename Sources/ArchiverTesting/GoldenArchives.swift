@@ -78,7 +78,8 @@ public struct GoldenArchives: Sendable {
 
     /// Checks `value` against the golden `name`: that `value` writes the golden's archive, that the
     /// type decodes the golden, that the decoded value writes the golden back unchanged, and that
-    /// it equals `value`.
+    /// it equals `value`. For a ``UniquelyIdentifiable`` type `==` compares ids only: the
+    /// archive comparisons are what check its fields.
     ///
     /// ```swift
     /// try goldens.assertGolden(user, named: "user")

@@ -4,6 +4,9 @@ import Foundation
 /// Checks that `value` survives its archive: `value → archive → bytes → archive → value` gives a
 /// value equal to `value`, whose archive has the same content as the first.
 ///
+/// For a ``UniquelyIdentifiable`` type `==` compares ids only, so the archive comparison is the
+/// check that catches a lost field; a property left out of `archiveValue` goes unchecked.
+///
 /// ```swift
 /// @Test func movieRoundTrips() throws {
 ///     try assertArchiveRoundTrip(Movie(name: "Jurassic Park", director: "Steven Spielberg", releaseYear: 1993))

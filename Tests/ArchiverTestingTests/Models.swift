@@ -25,6 +25,11 @@ struct Note: Archivable, Equatable {
               let rating = archive["rating"] as? Int, let created = archive["created"] as? Date else { return nil }
         self.init(id: id, text: text, rating: rating, created: created)
     }
+
+    /// Field-by-field equality: `==` is `UniquelyIdentifiable`'s, which compares ids only.
+    func hasSameFields(as other: Note) -> Bool {
+        id == other.id && text == other.text && rating == other.rating && created == other.created
+    }
 }
 
 /// The same note with a conformance that renamed a key: a migration that would lose data.

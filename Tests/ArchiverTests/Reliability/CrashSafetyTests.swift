@@ -93,7 +93,7 @@ struct CrashSafetyTests {
         for id in CrashValue.ids {
             let value = CrashValue(id: id, revision: Int.max / 2)
             try archiver.store(value)
-            #expect(try archiver.load(CrashValue.self, resourceID: id) == value)
+            #expect(try archiver.load(CrashValue.self, resourceID: id)?.revision == value.revision)  // `==` compares ids only
         }
         Reliability.report("crash", [
             "kills": kills, "kills_mid_write": killsMidWrite, "finished_stores": finishedStores, "whole_files_checked": wholeFiles,
