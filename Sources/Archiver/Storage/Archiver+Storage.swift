@@ -450,8 +450,13 @@ extension Archiver {
     public func deleteAll<Value: Archivable>(_ type: Value.Type) throws(ArchiverError) {
         let folder = Folder(type)
         let directories = try [directoryURL(of: folder)] + legacyDirectoryURLs(of: folder)
-        // Under the lock that keeps a hashed id's two files together, so that a store never
-        // leaves one without the other.
+        try removeFolders(directories)
+    }
+
+    /// Removes each folder, renaming it to a `.deleting` sibling first (or emptying it in place),
+    /// under the lock that keeps a hashed id's two files together, so that a store never leaves
+    /// one without the other.
+    func removeFolders(_ directories: [URL]) throws(ArchiverError) {
         folderLock.lock()
         defer { folderLock.unlock() }
         for directory in directories {

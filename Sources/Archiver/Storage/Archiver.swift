@@ -158,17 +158,7 @@ public final class Archiver: @unchecked Sendable {
     /// ```
     public func removeAll() throws(ArchiverError) {
         let directories = [archiveDirectoryURL, legacyArchiveDirectoryURL].compactMap { $0 }
-        folderLock.lock()
-        defer { folderLock.unlock() }
-        for directory in directories {
-            let trash = directory.deletingLastPathComponent()
-                .appendingPathComponent(".\(directory.lastPathComponent).deleting-\(UUID().uuidString)")
-            do {
-                try FileIO.removeFolder(directory.path, via: trash.path)
-            } catch {
-                throw Self.error(error, file: directory)
-            }
-        }
+        try removeFolders(directories)
     }
 }
 
