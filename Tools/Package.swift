@@ -23,6 +23,7 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
+                .product(name: "Archiver", package: "Archiver"),
             ]
         ),
         .executableTarget(name: "archiver-migrate", dependencies: ["ArchiverMigrate"]),

@@ -1,3 +1,4 @@
+import Archiver
 import Foundation
 
 /// Combines what the decoders read and the encoder writes into a key map, or says why it cannot.
@@ -144,22 +145,10 @@ enum KeyMapPlanner {
         return helped >= 2 && helped > hurt
     }
 
-    /// `reviewCount` → `review_count`, `userID` → `user_id`: the rule of Archiver's
-    /// `KeyStrategy.snakeCase`, which a test keeps identical.
+    /// `reviewCount` → `review_count`: Archiver's own `KeyStrategy.snakeCase`, so that the tool
+    /// writes `.snakeCase` only where the key map will compute the same keys.
     static func snakeCased(_ name: String) -> String {
-        let characters = Array(name)
-        var result = ""
-        for (index, character) in characters.enumerated() {
-            if character.isUppercase, index > 0 {
-                let previous = characters[index - 1]
-                let next = index + 1 < characters.count ? characters[index + 1] : nil
-                let startsWord = previous.isLowercase || previous.isNumber
-                    || (previous.isUppercase && next?.isLowercase == true)
-                if startsWord && previous != "_" { result.append("_") }
-            }
-            result.append(contentsOf: character.lowercased())
-        }
-        return result
+        KeyStrategy.snakeCase.key(for: name)
     }
 
     /// Whether the type read is the property's, so that the key map reads the same thing.
