@@ -59,7 +59,7 @@ struct LegacyFileMigrationTests {
             _ = try [MigrationAfter.Session](archivedData: data)
             Issue.record("read an archive of Coding classes without being told their names")
         } catch {
-            guard case .refusedKeyedArchive(.unsupportedClass(let name, let keyPath)) = error.reason else { throw error }
+            guard case .refusedKeyedArchive(_, nil, nil, .unsupportedClass(let name, let keyPath)) = error else { throw error }
             #expect(name == "_TtCV15MigrationBefore7Session6Coding")
             #expect(keyPath == "root[0]")
         }

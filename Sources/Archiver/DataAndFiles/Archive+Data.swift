@@ -7,13 +7,13 @@ extension Dictionary where Key == String, Value == Any {
     /// let data = try user.archiveValue.archivedData()  // "bplist00…"
     /// ```
     ///
-    /// - Throws: ``ArchiveDataError/Reason/invalidPropertyList(keyPath:found:)`` naming the first
+    /// - Throws: ``ArchiverError/invalidPropertyList(type:id:keyPath:found:)`` naming the first
     ///   value a property list cannot hold.
-    public func archivedData() throws(ArchiveDataError) -> Data {
+    public func archivedData() throws(ArchiverError) -> Data {
         do {
             return try PropertyListCoding.data(for: self)
         } catch {
-            throw ArchiveDataError(typeName: "Archive", reason: Archive.reason(writing: error))
+            throw .writing("Archive", error)
         }
     }
 
@@ -24,26 +24,45 @@ extension Dictionary where Key == String, Value == Any {
     /// let archive = try Archive(archivedData: Data(contentsOf: legacyFile))
     /// archive["name"]  // "George Costanza"
     /// ```
-    public init(archivedData data: Data, keyedArchiveOptions: KeyedArchiveOptions = .propertyListClassesOnly) throws(ArchiveDataError) {
+    public init(archivedData data: Data, keyedArchiveOptions: KeyedArchiveOptions = .propertyListClassesOnly) throws(ArchiverError) {
         do {
             self = try PropertyListCoding.archive(
                 from: data, maximumDepth: PropertyListCoding.defaultMaximumDepth, keyedArchiveOptions: keyedArchiveOptions)
         } catch {
-            throw ArchiveDataError(typeName: "Archive", reason: Archive.reason(reading: error))
+            throw .reading("Archive", error)
         }
     }
 
-    static func reason(writing error: PropertyListError) -> ArchiveDataError.Reason {
+}
+
+extension ArchiverError {
+    /// The error for archiving a `typeName` value to bytes, which has no id and no file.
+    static func writing(_ typeName: String, _ error: PropertyListError) -> ArchiverError {
         switch error {
-        case .unsupportedValue(let keyPath, let found): .invalidPropertyList(keyPath: keyPath, found: found)
-        case .malformed(let reason): .invalidPropertyList(keyPath: "", found: reason)
+        case .unsupportedValue(let keyPath, let found): .invalidPropertyList(type: typeName, id: nil, keyPath: keyPath, found: found)
+        case .malformed(let reason): .invalidPropertyList(type: typeName, id: nil, keyPath: "", found: reason)
         }
     }
 
-    static func reason(reading error: PropertyListCoding.ReadError) -> ArchiveDataError.Reason {
+    /// The error for reading a `typeName` value from bytes, which have no id and no file.
+    static func reading(_ typeName: String, _ error: PropertyListCoding.ReadError) -> ArchiverError {
         switch error {
-        case .propertyList(.unsupportedValue(_, let reason)), .propertyList(.malformed(let reason)): .notAnArchive(reason)
-        case .refusedKeyedArchive(let error): .refusedKeyedArchive(error)
+        case .propertyList(.unsupportedValue(_, let reason)), .propertyList(.malformed(let reason)):
+            .corruptFile(type: typeName, id: nil, file: nil, reason: reason)
+        case .refusedKeyedArchive(let error): .refusedKeyedArchive(type: typeName, id: nil, file: nil, error: error)
+        }
+    }
+
+    /// This error, naming the file it concerns: what a `Data` error becomes when the bytes came
+    /// from, or were going to, `url`.
+    func at(_ url: URL) -> ArchiverError {
+        switch self {
+        case .invalidPropertyList, .emptyIdentifier, .noArchiveDirectory, .missingFile, .fileTooLarge,
+             .invalidResponseObject, .fileSystem:
+            self
+        case .corruptFile(let type, let id, _, let reason): .corruptFile(type: type, id: id, file: url, reason: reason)
+        case .refusedKeyedArchive(let type, let id, _, let error): .refusedKeyedArchive(type: type, id: id, file: url, error: error)
+        case .decodingFailed(let type, let id, _, let error): .decodingFailed(type: type, id: id, file: url, error: error)
         }
     }
 }

@@ -10,13 +10,13 @@ extension ArchiveRepresentable {
     /// let again = try Movie(archivedData: data)
     /// ```
     ///
-    /// - Throws: ``ArchiveDataError/Reason/invalidPropertyList(keyPath:found:)`` naming the first
+    /// - Throws: ``ArchiverError/invalidPropertyList(type:id:keyPath:found:)`` naming the first
     ///   value a property list cannot hold.
-    public func archivedData() throws(ArchiveDataError) -> Data {
+    public func archivedData() throws(ArchiverError) -> Data {
         do {
             return try PropertyListCoding.data(for: archiveValue)
         } catch {
-            throw ArchiveDataError(typeName: String(describing: Self.self), reason: Archive.reason(writing: error))
+            throw .writing(String(describing: Self.self), error)
         }
     }
 
@@ -30,21 +30,23 @@ extension ArchiveRepresentable {
     /// let wrapped = try Movie(archivedData: legacy, keyedArchiveOptions: .init(classesReadAsDictionaries: ["MyApp.MovieClass"]))
     /// ```
     ///
-    /// - Throws: ``ArchiveDataError`` saying whether the bytes are not an archive, a refused keyed
-    ///   archive, or an archive the type rejects, and where.
-    public init(archivedData data: Data, keyedArchiveOptions: KeyedArchiveOptions = .propertyListClassesOnly) throws(ArchiveDataError) {
+    /// - Throws: ``ArchiverError/corruptFile(type:id:file:reason:)`` for bytes that are not an
+    ///   archive, ``ArchiverError/refusedKeyedArchive(type:id:file:error:)``, or
+    ///   ``ArchiverError/decodingFailed(type:id:file:error:)`` for an archive the type rejects,
+    ///   with the key path; `id` and `file` are `nil`.
+    public init(archivedData data: Data, keyedArchiveOptions: KeyedArchiveOptions = .propertyListClassesOnly) throws(ArchiverError) {
         let typeName = String(describing: Self.self)
         let archive: Archive
         do {
             archive = try PropertyListCoding.archive(
                 from: data, maximumDepth: PropertyListCoding.defaultMaximumDepth, keyedArchiveOptions: keyedArchiveOptions)
         } catch {
-            throw ArchiveDataError(typeName: typeName, reason: Archive.reason(reading: error))
+            throw .reading(typeName, error)
         }
         do {
             self = try Self.decode(archive: archive)
         } catch {
-            throw ArchiveDataError(typeName: typeName, reason: .decodingFailed(error))
+            throw .decodingFailed(type: typeName, id: nil, file: nil, error: error)
         }
     }
 }
@@ -57,13 +59,13 @@ extension Array where Element: ArchiveRepresentable {
     /// let again = try [Session](archivedData: data)  // the same sessions, in order
     /// ```
     ///
-    /// - Throws: ``ArchiveDataError/Reason/invalidPropertyList(keyPath:found:)`` naming the
+    /// - Throws: ``ArchiverError/invalidPropertyList(type:id:keyPath:found:)`` naming the
     ///   element and key path (`[1].photo`).
-    public func archivedData() throws(ArchiveDataError) -> Data {
+    public func archivedData() throws(ArchiverError) -> Data {
         do {
             return try PropertyListCoding.data(forArchives: archiveValue, maximumDepth: PropertyListCoding.defaultMaximumDepth)
         } catch {
-            throw ArchiveDataError(typeName: String(describing: Self.self), reason: Archive.reason(writing: error))
+            throw .writing(String(describing: Self.self), error)
         }
     }
 
@@ -76,15 +78,15 @@ extension Array where Element: ArchiveRepresentable {
     /// let sessions = try [Session](archivedData: data)
     /// ```
     ///
-    /// - Throws: ``ArchiveDataError``; a failed element reads `Array<Session>[1].events[0].timeStamp: …`.
-    public init(archivedData data: Data, keyedArchiveOptions: KeyedArchiveOptions = .propertyListClassesOnly) throws(ArchiveDataError) {
+    /// - Throws: ``ArchiverError``; a failed element reads `Array<Session>[1].events[0].timeStamp: …`.
+    public init(archivedData data: Data, keyedArchiveOptions: KeyedArchiveOptions = .propertyListClassesOnly) throws(ArchiverError) {
         let typeName = String(describing: Self.self)
         let elements: [Any]
         do {
             elements = try PropertyListCoding.archives(
                 from: data, maximumDepth: PropertyListCoding.defaultMaximumDepth, keyedArchiveOptions: keyedArchiveOptions)
         } catch {
-            throw ArchiveDataError(typeName: typeName, reason: Archive.reason(reading: error))
+            throw .reading(typeName, error)
         }
         var values: [Element] = []
         values.reserveCapacity(elements.count)
@@ -93,12 +95,12 @@ extension Array where Element: ArchiveRepresentable {
                 let error = ArchiveDecodingError(
                     typeName: typeName, path: [.index(index)],
                     reason: .typeMismatch(expected: "archive dictionary", found: ArchiveDecodingError.describe(element)))
-                throw ArchiveDataError(typeName: typeName, reason: .decodingFailed(error))
+                throw .decodingFailed(type: typeName, id: nil, file: nil, error: error)
             }
             do {
                 values.append(try Element.decode(archive: archive))
             } catch {
-                throw ArchiveDataError(typeName: typeName, reason: .decodingFailed(error.nested(in: Self.self, at: [.index(index)])))
+                throw .decodingFailed(type: typeName, id: nil, file: nil, error: error.nested(in: Self.self, at: [.index(index)]))
             }
         }
         self = values

@@ -15,8 +15,9 @@ extension ArchiveRepresentable {
     /// let again = try Movie(contentsOf: url)
     /// ```
     ///
-    /// - Throws: ``ArchiveDataError`` naming the file; nothing is written then.
-    public func write(to url: URL) throws(ArchiveDataError) {
+    /// - Throws: ``ArchiverError`` naming the file: ``ArchiverError/invalidPropertyList(type:id:keyPath:found:)``
+    ///   or ``ArchiverError/fileSystem(operation:file:reason:)``; nothing is written then.
+    public func write(to url: URL) throws(ArchiverError) {
         let data: Data
         do {
             data = try archivedData()
@@ -33,9 +34,10 @@ extension ArchiveRepresentable {
     /// let movie = try Movie(contentsOf: url)
     /// ```
     ///
-    /// - Throws: ``ArchiveDataError`` naming the file: missing, too large, not an archive, a
-    ///   refused keyed archive, or an archive the type rejects.
-    public init(contentsOf url: URL, keyedArchiveOptions: KeyedArchiveOptions = .propertyListClassesOnly) throws(ArchiveDataError) {
+    /// - Throws: ``ArchiverError`` naming the file: ``ArchiverError/missingFile(type:file:)``,
+    ///   ``ArchiverError/fileTooLarge(type:id:file:size:limit:)``, ``ArchiverError/corruptFile(type:id:file:reason:)``,
+    ///   ``ArchiverError/refusedKeyedArchive(type:id:file:error:)`` or ``ArchiverError/decodingFailed(type:id:file:error:)``.
+    public init(contentsOf url: URL, keyedArchiveOptions: KeyedArchiveOptions = .propertyListClassesOnly) throws(ArchiverError) {
         let data = try ArchiveFile.read(url, typeName: String(describing: Self.self))
         do {
             try self.init(archivedData: data, keyedArchiveOptions: keyedArchiveOptions)
@@ -52,7 +54,7 @@ extension Array where Element: ArchiveRepresentable {
     /// try sessions.write(to: url)
     /// let again = try [Session](contentsOf: url)
     /// ```
-    public func write(to url: URL) throws(ArchiveDataError) {
+    public func write(to url: URL) throws(ArchiverError) {
         let data: Data
         do {
             data = try archivedData()
@@ -67,7 +69,7 @@ extension Array where Element: ArchiveRepresentable {
     /// ```swift
     /// let sessions = try [Session](contentsOf: url)
     /// ```
-    public init(contentsOf url: URL, keyedArchiveOptions: KeyedArchiveOptions = .propertyListClassesOnly) throws(ArchiveDataError) {
+    public init(contentsOf url: URL, keyedArchiveOptions: KeyedArchiveOptions = .propertyListClassesOnly) throws(ArchiverError) {
         let data = try ArchiveFile.read(url, typeName: String(describing: Self.self))
         do {
             try self.init(archivedData: data, keyedArchiveOptions: keyedArchiveOptions)
@@ -79,9 +81,9 @@ extension Array where Element: ArchiveRepresentable {
 
 /// Files at URLs the caller names, through ``FileIO`` like the archiver's own.
 enum ArchiveFile {
-    static func write(_ data: Data, to url: URL, typeName: String) throws(ArchiveDataError) {
+    static func write(_ data: Data, to url: URL, typeName: String) throws(ArchiverError) {
         guard url.isFileURL else {
-            throw ArchiveDataError(typeName: typeName, file: url, reason: .fileSystem(operation: "write", reason: "not a file URL"))
+            throw .fileSystem(operation: "write", file: url, reason: "not a file URL")
         }
         // Staged beside the destination, so that the rename stays on one volume.
         let folder = url.deletingLastPathComponent().path
@@ -89,35 +91,28 @@ enum ArchiveFile {
             try FileIO.writeAtomically(data, to: url.path, stagingDirectory: folder)
         } catch {
             let (operation, reason) = error.operationAndReason(missingDirectory: "the folder does not exist")
-            throw ArchiveDataError(typeName: typeName, file: url, reason: .fileSystem(operation: operation, reason: reason))
+            throw .fileSystem(operation: operation, file: url, reason: reason)
         }
     }
 
-    static func read(_ url: URL, typeName: String) throws(ArchiveDataError) -> Data {
+    static func read(_ url: URL, typeName: String) throws(ArchiverError) -> Data {
         guard url.isFileURL else {
-            throw ArchiveDataError(typeName: typeName, file: url, reason: .fileSystem(operation: "read", reason: "not a file URL"))
+            throw .fileSystem(operation: "read", file: url, reason: "not a file URL")
         }
         let result: FileIO.ReadResult
         do {
             result = try FileIO.readFile(url.path, limit: maximumFileSize)
         } catch {
             // A read that finds no folder finds no file.
-            if case .missingDirectory = error { throw ArchiveDataError(typeName: typeName, file: url, reason: .missingFile) }
+            if case .missingDirectory = error { throw .missingFile(type: typeName, file: url) }
             let (operation, reason) = error.operationAndReason(missingDirectory: "")
-            throw ArchiveDataError(typeName: typeName, file: url, reason: .fileSystem(operation: operation, reason: reason))
+            throw .fileSystem(operation: operation, file: url, reason: reason)
         }
         switch result {
-        case .missing: throw ArchiveDataError(typeName: typeName, file: url, reason: .missingFile)
-        case .notRegularFile: throw ArchiveDataError(typeName: typeName, file: url, reason: .notAnArchive("is not a regular file"))
-        case .tooLarge(let size): throw ArchiveDataError(typeName: typeName, file: url, reason: .fileTooLarge(size: size, limit: maximumFileSize))
+        case .missing: throw .missingFile(type: typeName, file: url)
+        case .notRegularFile: throw .corruptFile(type: typeName, id: nil, file: url, reason: "is not a regular file")
+        case .tooLarge(let size): throw .fileTooLarge(type: typeName, id: nil, file: url, size: size, limit: maximumFileSize)
         case .contents(let data): return data
         }
-    }
-}
-
-extension ArchiveDataError {
-    /// This error, naming the file it concerns.
-    func at(_ url: URL) -> ArchiveDataError {
-        ArchiveDataError(typeName: typeName, file: url, reason: reason)
     }
 }

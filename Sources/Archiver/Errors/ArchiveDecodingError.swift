@@ -131,7 +131,10 @@ public struct CollectionDecodingResult<Value> {
 extension CollectionDecodingResult: Sendable where Value: Sendable {}
 
 /// An element of a collection that did not decode: its index, and why.
-public struct CollectionDecodingFailure: Error, Sendable, Equatable, CustomStringConvertible {
+///
+/// A record in ``CollectionDecodingResult/failures``, not an error of its own: nothing throws it,
+/// and ``error`` is the ``ArchiveDecodingError`` to rethrow if a dropped element should fail.
+public struct CollectionDecodingFailure: Sendable, Equatable, CustomStringConvertible {
     /// The element's index in the collection.
     public var index: Int
     /// Why the element did not decode.

@@ -1,6 +1,12 @@
 import Foundation
 
-/// Why a storage operation failed: what was being done, to which type and id, and which file.
+/// Why a storage operation failed: what was being done, to which type, and which id and file.
+///
+/// One type for every way bytes reach or leave the disk: the archiver's stores and loads by id,
+/// and a value's own ``ArchiveRepresentable/archivedData()``, ``ArchiveRepresentable/init(archivedData:keyedArchiveOptions:)``,
+/// ``ArchiveRepresentable/write(to:)`` and ``ArchiveRepresentable/init(contentsOf:keyedArchiveOptions:)``.
+/// Those have no id, and the `Data` ones no file: `id` and `file` are `nil` then, and the message
+/// leaves them out.
 ///
 /// ```swift
 /// do {
@@ -8,6 +14,11 @@ import Foundation
 /// } catch {
 ///     print(error)
 ///     // User "abcd": cannot store reviews[0].photo: URL is not a property-list value
+/// }
+/// do {
+///     let movie = try Movie(contentsOf: url)
+/// } catch {
+///     print(error)  // Movie: /tmp/movie.plist does not decode: Movie.releaseYear: expected Int, found String "1993a"
 /// }
 /// ```
 public enum ArchiverError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -18,25 +29,32 @@ public enum ArchiverError: Error, Sendable, Equatable, CustomStringConvertible {
     case noArchiveDirectory(type: String)
 
     /// The archive holds a value that a property list cannot, at `keyPath`. Nothing was written.
-    case invalidPropertyList(type: String, id: String, keyPath: String, found: String)
+    /// `id` is `nil` for a value archived to `Data` or a file you name.
+    case invalidPropertyList(type: String, id: String?, keyPath: String, found: String)
 
-    /// The file is there but is not an archive: truncated, empty, foreign, or not a dictionary.
-    case corruptFile(type: String, id: String, file: URL, reason: String)
+    /// The file, or the bytes when `file` is `nil`, are not an archive: truncated, empty, foreign,
+    /// or not a dictionary. `id` is `nil` for a value read from `Data` or a file you name.
+    case corruptFile(type: String, id: String?, file: URL?, reason: String)
+
+    /// There is no file at the URL you named. (A load by id returns `nil` instead.)
+    case missingFile(type: String, file: URL)
 
     /// The file is larger than ``Archiver/Limits/maximumFileSize`` and was not read.
-    case fileTooLarge(type: String, id: String, file: URL, size: Int, limit: Int)
+    case fileTooLarge(type: String, id: String?, file: URL, size: Int, limit: Int)
 
-    /// The file is a keyed archive, as Archiver 0.6 wrote, and it is refused: it names a class
-    /// that is not a property-list class, or its structure is broken. Nothing in it was instantiated.
-    case refusedKeyedArchive(type: String, id: String, file: URL, error: KeyedArchiveError)
+    /// The file (or the bytes) is a keyed archive, as Archiver 0.6 wrote, and it is refused: it
+    /// names a class that is not a property-list class, or its structure is broken. Nothing in it
+    /// was instantiated.
+    case refusedKeyedArchive(type: String, id: String?, file: URL?, error: KeyedArchiveError)
 
-    /// The file is a valid archive, but the type could not be built from it.
-    case decodingFailed(type: String, id: String, file: URL, error: ArchiveDecodingError)
+    /// The file (or the bytes) is a valid archive, but the type could not be built from it.
+    case decodingFailed(type: String, id: String?, file: URL?, error: ArchiveDecodingError)
 
-    /// A response object does not describe a value of the type, so nothing was stored.
+    /// A response — a response object, or JSON text — does not describe a value of the type, so
+    /// nothing was stored.
     case invalidResponseObject(type: String, error: ArchiveDecodingError)
 
-    /// The file system refused an operation.
+    /// The file system refused an operation on `file`.
     case fileSystem(operation: String, file: URL, reason: String)
 
     public var description: String {
@@ -46,19 +64,27 @@ public enum ArchiverError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noArchiveDirectory(let type):
             return "\(type): the archiver has no archive directory"
         case .invalidPropertyList(let type, let id, let keyPath, let found):
-            return "\(type) \(id.debugDescription): cannot store \(keyPath): \(found) is not a property-list value"
+            let verb = id == nil ? "archive" : "store"
+            return "\(Self.subject(type, id)): cannot \(verb) \(keyPath.isEmpty ? "the value" : keyPath): \(found) is not a property-list value"
         case .corruptFile(let type, let id, let file, let reason):
-            return "\(type) \(id.debugDescription): \(file.path) \(reason)"
+            return "\(Self.subject(type, id)): \(file.map { "\($0.path) \(reason)" } ?? "not an archive: \(reason)")"
+        case .missingFile(let type, let file):
+            return "\(type): \(file.path): no such file"
         case .fileTooLarge(let type, let id, let file, let size, let limit):
-            return "\(type) \(id.debugDescription): \(file.path) is \(size) bytes, over the limit of \(limit)"
+            return "\(Self.subject(type, id)): \(file.path) is \(size) bytes, over the limit of \(limit)"
         case .refusedKeyedArchive(let type, let id, let file, let error):
-            return "\(type) \(id.debugDescription): \(file.path) is a keyed archive that is refused: \(error)"
+            return "\(Self.subject(type, id)): \(file.map { "\($0.path) is" } ?? "the data is") a keyed archive that is refused: \(error)"
         case .decodingFailed(let type, let id, let file, let error):
-            return "\(type) \(id.debugDescription): \(file.path) does not decode: \(error)"
+            return "\(Self.subject(type, id)): \(file.map { "\($0.path) " } ?? "")does not decode: \(error)"
         case .invalidResponseObject(let type, let error):
-            return "\(type): the response object does not decode: \(error)"
+            return "\(type): the response does not decode, so nothing was stored: \(error)"
         case .fileSystem(let operation, let file, let reason):
             return "cannot \(operation) \(file.path): \(reason)"
         }
+    }
+
+    /// `User "abcd"` when there is an id, else `User`.
+    private static func subject(_ type: String, _ id: String?) -> String {
+        id.map { "\(type) \($0.debugDescription)" } ?? type
     }
 }

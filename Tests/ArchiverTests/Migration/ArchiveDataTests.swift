@@ -39,8 +39,8 @@ struct ArchiveDataTests {
 
     @Test func anArrayIsNotReadAsAValueNorAValueAsAnArray() throws {
         let arrayData = try [movie].archivedData()
-        #expect(throws: ArchiveDataError.self) { try Movie(archivedData: arrayData) }
-        #expect(throws: ArchiveDataError(typeName: "Array<Movie>", reason: .notAnArchive("does not hold an array of archives"))) {
+        #expect(throws: ArchiverError.self) { try Movie(archivedData: arrayData) }
+        #expect(throws: ArchiverError.corruptFile(type: "Array<Movie>", id: nil, file: nil, reason: "does not hold an array of archives")) {
             try [Movie](archivedData: movie.archivedData())
         }
     }
@@ -51,7 +51,7 @@ struct ArchiveDataTests {
             _ = try [Movie](archivedData: data)
             Issue.record("decoded an archive without a director")
         } catch {
-            guard case .decodingFailed(let decoding) = error.reason else { throw error }
+            guard case .decodingFailed(_, nil, nil, let decoding) = error else { throw error }
             #expect(decoding.keyPath == "Array<Movie>[1]")
             #expect(error.description == "Array<Movie>: does not decode: Array<Movie>[1]: init?(archive:) returned nil")
         }
@@ -63,26 +63,26 @@ struct ArchiveDataTests {
             init() {}
             init?(archive: Archive) { nil }
         }
-        #expect(throws: ArchiveDataError(typeName: "Array<Bookmark>", reason: .invalidPropertyList(keyPath: "[0].link", found: "URL"))) {
+        #expect(throws: ArchiverError.invalidPropertyList(type: "Array<Bookmark>", id: nil, keyPath: "[0].link", found: "URL")) {
             try [Bookmark()].archivedData()
         }
         let url = temporaryFile()
-        #expect(throws: ArchiveDataError.self) { try Bookmark().write(to: url) }
+        #expect(throws: ArchiverError.self) { try Bookmark().write(to: url) }
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 
     @Test func badBytesAndFilesAreTypedErrors() throws {
-        #expect(throws: ArchiveDataError.self) { try Movie(archivedData: Data()) }
-        #expect(throws: ArchiveDataError.self) { try Movie(archivedData: Data("not a plist".utf8)) }
-        #expect(throws: ArchiveDataError.self) { try Movie(archivedData: try movie.archivedData().prefix(20)) }
+        #expect(throws: ArchiverError.self) { try Movie(archivedData: Data()) }
+        #expect(throws: ArchiverError.self) { try Movie(archivedData: Data("not a plist".utf8)) }
+        #expect(throws: ArchiverError.self) { try Movie(archivedData: try movie.archivedData().prefix(20)) }
         let missing = temporaryFile()
-        #expect(throws: ArchiveDataError(typeName: "Movie", file: missing, reason: .missingFile)) {
+        #expect(throws: ArchiverError.missingFile(type: "Movie", file: missing)) {
             try Movie(contentsOf: missing)
         }
         let noFolder = temporaryFile().appendingPathComponent("movie.plist")
-        #expect(throws: ArchiveDataError.self) { try movie.write(to: noFolder) }
+        #expect(throws: ArchiverError.self) { try movie.write(to: noFolder) }
         let directory = FileManager.default.temporaryDirectory
-        #expect(throws: ArchiveDataError(typeName: "Movie", file: directory, reason: .notAnArchive("is not a regular file"))) {
+        #expect(throws: ArchiverError.corruptFile(type: "Movie", id: nil, file: directory, reason: "is not a regular file")) {
             try Movie(contentsOf: directory)
         }
     }

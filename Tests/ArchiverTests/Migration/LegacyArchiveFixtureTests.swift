@@ -103,7 +103,7 @@ struct LegacyArchiveFixtureTests {
     @Test func anArchiveNamingAnotherClassIsRefusedByNameThroughEveryEntryPoint() async throws {
         let data = try Self.fixture("hostile-evil-class.plist")
         let expected = KeyedArchiveError.unsupportedClass(name: "EvilClass", keyPath: "root.payload")
-        #expect(throws: ArchiveDataError(typeName: "Archive", reason: .refusedKeyedArchive(expected))) {
+        #expect(throws: ArchiverError.refusedKeyedArchive(type: "Archive", id: nil, file: nil, error: expected)) {
             try Archive(archivedData: data)
         }
         try TemporaryArchiver.with { archiver in
@@ -114,18 +114,18 @@ struct LegacyArchiveFixtureTests {
                 try Note.load(resourceID: "evil")
             }
             #expect(Note(resourceID: "evil") == nil)
-            #expect(throws: ArchiveDataError(typeName: "Note", file: url, reason: .refusedKeyedArchive(expected))) {
+            #expect(throws: ArchiverError.refusedKeyedArchive(type: "Note", id: nil, file: url, error: expected)) {
                 try Note(contentsOf: url)
             }
         }
     }
 
     @Test func hostileStructureIsRefusedWithATypedError() throws {
-        #expect(throws: ArchiveDataError(typeName: "Archive", reason: .refusedKeyedArchive(
-            .malformed(keyPath: "root.id", reason: "refers to object 4000000000 of 4")))) {
+        #expect(throws: ArchiverError.refusedKeyedArchive(type: "Archive", id: nil, file: nil, error:
+            .malformed(keyPath: "root.id", reason: "refers to object 4000000000 of 4"))) {
             try Archive(archivedData: Self.fixture("hostile-uid-out-of-range.plist"))
         }
-        #expect(throws: ArchiveDataError(typeName: "Archive", reason: .refusedKeyedArchive(.cycle(keyPath: "root.me")))) {
+        #expect(throws: ArchiverError.refusedKeyedArchive(type: "Archive", id: nil, file: nil, error: .cycle(keyPath: "root.me"))) {
             try Archive(archivedData: Self.fixture("hostile-self-reference.plist"))
         }
         let deep = try Self.fixture("hostile-deep-nesting.plist")
@@ -133,7 +133,7 @@ struct LegacyArchiveFixtureTests {
             _ = try Archive(archivedData: deep)
             Issue.record("read 2000 nested arrays")
         } catch {
-            guard case .refusedKeyedArchive(.nestingTooDeep(_, let limit)) = error.reason else { throw error }
+            guard case .refusedKeyedArchive(_, _, _, .nestingTooDeep(_, let limit)) = error else { throw error }
             #expect(limit == 512)
         }
     }

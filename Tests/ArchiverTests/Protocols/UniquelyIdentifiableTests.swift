@@ -107,7 +107,7 @@ struct UniquelyIdentifiableTests {
                 return
             }
             #expect(id == "notes")
-            #expect(file.lastPathComponent == "notes.plist")
+            #expect(file?.lastPathComponent == "notes.plist")
             #expect(reason.contains("Int"))
         }
     }

@@ -164,6 +164,22 @@ struct ArchiverStorageTests {
         let decoding = ArchiveDecodingError(type: Note.self, path: [.key("reviews"), .index(1), .key("id")],
                                             reason: .typeMismatch(expected: "String", found: "number 42"))
         #expect(decoding.description == "Note.reviews[1].id: expected String, found number 42")
+        // Data and files you name have no id, and `Data` no file: the message leaves them out.
+        #expect(ArchiverError.invalidPropertyList(type: "Movie", id: nil, keyPath: "", found: "URL").description
+            == "Movie: cannot archive the value: URL is not a property-list value")
+        #expect(ArchiverError.corruptFile(type: "Movie", id: nil, file: nil, reason: "is empty").description
+            == "Movie: not an archive: is empty")
+        #expect(ArchiverError.missingFile(type: "Movie", file: URL(fileURLWithPath: "/tmp/m.plist")).description
+            == "Movie: /tmp/m.plist: no such file")
+        #expect(ArchiverError.decodingFailed(type: "Note", id: nil, file: URL(fileURLWithPath: "/tmp/n.plist"), error: decoding).description
+            == "Note: /tmp/n.plist does not decode: Note.reviews[1].id: expected String, found number 42")
+        #expect(ArchiverError.decodingFailed(type: "Note", id: nil, file: nil, error: decoding).description
+            == "Note: does not decode: Note.reviews[1].id: expected String, found number 42")
+        #expect(ArchiverError.refusedKeyedArchive(type: "Note", id: nil, file: nil, error: .cycle(keyPath: "root.me")).description
+            .hasPrefix("Note: the data is a keyed archive that is refused: "))
+        // JSON text and response objects are both "the response".
+        #expect(ArchiverError.invalidResponseObject(type: "Note", error: decoding).description
+            == "Note: the response does not decode, so nothing was stored: Note.reviews[1].id: expected String, found number 42")
         #expect(decoding.nested(in: Loose.self, at: [.key("notes"), .index(0)]).keyPath == "Loose.notes[0].reviews[1].id")
     }
 }
