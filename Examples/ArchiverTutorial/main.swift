@@ -37,7 +37,7 @@ do {
     guard let unarchived = User(resourceID: user.id) else {
         throw ArchiverError.corruptFile(type: "User", id: user.id, file: fileURL, reason: "did not unarchive")
     }
-    let same = unarchived.archiveValue.hasSameContent(as: user.archiveValue)
+    let same = ArchiveComparison.haveSameContent(unarchived.archiveValue, user.archiveValue)
     print("User(resourceID: \(user.id.debugDescription)) → \(unarchived.name), \(unarchived.reviews.count) reviews")
     print("Same user, field for field: \(same ? "yes" : "NO")")
 
@@ -47,7 +47,7 @@ do {
     section("6. The same model as key maps (KeyMappedModel.swift): no hand-written initializers")
     let derived = try Derived.User.cache(responseObject: json)
     let derivedFile = try Archiver.default.fileURL(for: Derived.User.self, resourceID: derived.id)
-    let derivedSame = derived.archiveValue.hasSameContent(as: user.archiveValue)
+    let derivedSame = ArchiveComparison.haveSameContent(derived.archiveValue, user.archiveValue)
     print("Stored at \(derivedFile.path)")
     print("Same archive as the hand-written conformances, key for key: \(derivedSame ? "yes" : "NO")")
     var broken = json

@@ -4,7 +4,7 @@ import Foundation
 /// The key paths at which two archives differ, one line each, for failure messages.
 ///
 /// Values are compared by the library's one deep compare, the one behind
-/// ``Archiver/Swift/Dictionary/hasSameContent(as:)`` and ``Archiver/ArchiveComparison``: numbers
+/// ``Archiver/ArchiveComparison/haveSameContent(_:_:)`` and ``Archiver/ArchiveComparison``: numbers
 /// by value (`4 == 4.0`), a Boolean never equal to a number.
 ///
 /// ```swift

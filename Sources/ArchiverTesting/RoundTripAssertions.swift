@@ -77,8 +77,8 @@ private func archiveRoundTrip<Value: ArchiveRepresentable>(_ value: Value) throw
 private func storageRoundTrip<Value: Archivable>(_ value: Value, in archiver: Archiver) throws(ArchiverTestFailure) -> Value {
     let loaded: Value?
     do {
-        try archiver.store(value)
-        loaded = try archiver.load(Value.self, resourceID: value.id)
+        try value.store(in: archiver)
+        loaded = try Value.load(resourceID: value.id, in: archiver)
     } catch {
         throw ArchiverTestFailure("\(Value.self) \(String(reflecting: value.id)) does not store and load: \(error)")
     }

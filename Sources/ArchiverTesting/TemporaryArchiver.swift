@@ -12,8 +12,8 @@ import Foundation
 /// ```swift
 /// @Test func storesAndLoadsAUser() async throws {
 ///     try await TemporaryArchiver.with { archiver in
-///         try archiver.store(user)
-///         #expect(try archiver.load(User.self, resourceID: user.id)?.name == "George Costanza")
+///         try user.store(in: archiver)
+///         #expect(try User.load(resourceID: user.id, in: archiver)?.name == "George Costanza")
 ///     }  // the folder is gone here
 /// }
 /// ```
@@ -38,7 +38,7 @@ public final class TemporaryArchiver: Sendable {
     ///
     /// ```swift
     /// let temporary = TemporaryArchiver()
-    /// try temporary.archiver.store(user)
+    /// try user.store(in: temporary.archiver)
     /// ```
     public let archiver: Archiver
 
@@ -93,8 +93,8 @@ public final class TemporaryArchiver: Sendable {
     /// ```swift
     /// func testStoresAUser() throws {
     ///     try TemporaryArchiver.with { archiver in
-    ///         try archiver.store(user)
-    ///         XCTAssertNotNil(try archiver.load(User.self, resourceID: user.id))
+    ///         try user.store(in: archiver)
+    ///         XCTAssertNotNil(try User.load(resourceID: user.id, in: archiver))
     ///     }
     /// }
     /// ```

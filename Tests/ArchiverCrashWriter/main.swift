@@ -20,7 +20,7 @@ var revision = firstRevision
 while true {
     for id in CrashValue.ids {
         do {
-            try archiver.store(CrashValue(id: id, revision: revision))
+            try CrashValue(id: id, revision: revision).store(in: archiver)
             FileHandle.standardOutput.write(Data("stored \(revision) \(id)\n".utf8))
         } catch {
             FileHandle.standardError.write(Data("store failed: \(error)\n".utf8))

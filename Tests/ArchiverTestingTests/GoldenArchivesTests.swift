@@ -18,7 +18,7 @@ struct GoldenArchivesTests {
             #expect(failure?.message.hasPrefix("Recorded new golden note.plist for Note at ") == true)
             let data = try Data(contentsOf: goldens.fileURL(named: "note"))
             #expect(data.starts(with: Array("bplist00".utf8)))
-            #expect(try Archive(archivedData: data).hasSameContent(as: note.archiveValue))
+            #expect(ArchiveComparison.haveSameContent(try Archive(archivedData: data), note.archiveValue))
             try goldens.assertGolden(note, named: "note")
         }
     }
@@ -58,7 +58,7 @@ struct GoldenArchivesTests {
             #expect(failure?.message.hasPrefix("Re-recorded golden note.plist") == true)
             #expect(failure?.message.hasSuffix("without ARCHIVER_RECORD_GOLDENS.") == true)
             let reread = try Archive(archivedData: Data(contentsOf: goldens.fileURL(named: "note")))
-            #expect(reread.hasSameContent(as: note.archiveValue))
+            #expect(ArchiveComparison.haveSameContent(reread, note.archiveValue))
         }
     }
 

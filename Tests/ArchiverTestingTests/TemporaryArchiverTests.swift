@@ -10,7 +10,7 @@ struct TemporaryArchiverTests {
         await #expect(throws: Stop.self) {
             try await TemporaryArchiver.with { archiver async throws in
                 folder = try archiver.directoryURL(for: Note.self).deletingLastPathComponent()
-                try archiver.store(Note(id: "1", text: "t", rating: 1))
+                try Note(id: "1", text: "t", rating: 1).store(in: archiver)
                 #expect(FileManager.default.fileExists(atPath: try #require(folder).path))
                 throw Stop()
             }
@@ -25,7 +25,7 @@ struct TemporaryArchiverTests {
             try Note(id: "1", text: "t", rating: 1).store()
             let fromChild = await Task { try? Note.storedResourceIDs() }.value
             #expect(fromChild == ["1"])
-            #expect(try archiver.resourceIDs(of: Note.self) == ["1"])
+            #expect(try Note.storedResourceIDs(in: archiver) == ["1"])
         }
     }
 
@@ -35,7 +35,7 @@ struct TemporaryArchiverTests {
         let folder = try #require(archiver?.directoryURL)
         #expect(folder != other.directoryURL)
         #expect(folder.lastPathComponent.hasPrefix("Released-"))
-        try archiver?.archiver.store(Note(id: "1", text: "t", rating: 1))
+        try Note(id: "1", text: "t", rating: 1).store(in: #require(archiver).archiver)
         #expect(FileManager.default.fileExists(atPath: folder.path))
         archiver = nil
         #expect(!FileManager.default.fileExists(atPath: folder.path))

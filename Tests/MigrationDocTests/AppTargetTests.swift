@@ -40,18 +40,18 @@ struct AppTargetTests {
         let stored = try await Task.detached {
             #expect(!Thread.isMainThread)
             let sighting = try Sighting.decode(responseObject: ["id": id.uuidString, "species": "Puffin"])
-            try archiver.store(sighting)
+            try sighting.store(in: archiver)
             return sighting
         }.value
         #expect(stored == Sighting(id: id, species: "Puffin", count: 1))
 
         let loaded: Sighting? = try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result { try archiver.load(Sighting.self, resourceID: id) })
+                continuation.resume(with: Result { try Sighting.load(resourceID: id, in: archiver) })
             }
         }
         #expect(loaded == stored)
-        #expect(try archiver.resourceIDs(of: Sighting.self) == [id])
+        #expect(try Sighting.storedResourceIDs(in: archiver) == [id])
     }
 
     /// README's quick start, built with these settings as the ArchiverQuickStart executable, runs

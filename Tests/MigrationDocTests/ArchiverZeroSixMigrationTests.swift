@@ -18,14 +18,14 @@ struct ArchiverZeroSixMigrationTests {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: Self.zeroSixFile, to: file)
 
-            let user = try archiver.load(User.self, resourceID: "abcd-efgh-ijkl-mnop")  // reads the 0.6 file
-            try archiver.store(user!)                                                   // writes the current format
+            let user = try User.load(resourceID: "abcd-efgh-ijkl-mnop", in: archiver)  // reads the 0.6 file
+            try user!.store(in: archiver)                                             // writes the current format
 
             #expect(user?.reviews.map(\.restaurant.name) == ["The Original Soup Man", "La Boîte en Bois", "Monk's Café"])
             let rewritten = try Data(contentsOf: file)
             #expect(rewritten.range(of: Data("NSKeyedArchiver".utf8)) == nil)
-            let again = try #require(try archiver.load(User.self, resourceID: "abcd-efgh-ijkl-mnop"))
-            #expect(again.archiveValue.hasSameContent(as: user!.archiveValue))
+            let again = try #require(try User.load(resourceID: "abcd-efgh-ijkl-mnop", in: archiver))
+            #expect(ArchiveComparison.haveSameContent(again.archiveValue, user!.archiveValue))
         }
     }
 

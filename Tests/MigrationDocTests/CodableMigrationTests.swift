@@ -16,10 +16,10 @@ struct CodableMigrationTests {
 
         try TemporaryArchiver.with { archiver in
             let bookmarks = try PropertyListDecoder().decode([Bookmark].self, from: Data(contentsOf: oldURL))
-            for bookmark in bookmarks { try archiver.store(bookmark) }
+            for bookmark in bookmarks { try bookmark.store(in: archiver) }
             try FileManager.default.removeItem(at: oldURL)
 
-            let stored = try archiver.loadAll(Bookmark.self)
+            let stored = try Bookmark.loadAll(in: archiver)
             #expect(stored.map(\.title) == ["Soup", "Bread"])
             #expect(stored.map(\.added) == saved.map(\.added))
             #expect(stored.map(\.note) == [nil, "One star off"])

@@ -25,7 +25,7 @@ struct UserKeyMapMigrationTests {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: ArchiverZeroSixMigrationTests.zeroSixFile, to: file)
 
-            let user = try #require(try archiver.load(User.self, resourceID: "abcd-efgh-ijkl-mnop"))
+            let user = try #require(try User.load(resourceID: "abcd-efgh-ijkl-mnop", in: archiver))
             #expect(user.reviews.map(\.rating) == [4, 4, 5])
             #expect(user.reviews[2].restaurant.name == "Monk's Café")
         }

@@ -47,7 +47,7 @@ extension ArchiveCodable {
     ///
     /// A value that cannot be encoded (a `nil` in an array, a throwing `encode(to:)`) gives an
     /// archive that cannot be stored: its one key is the failing key path and its value says
-    /// why, so ``Archivable/store()`` throws
+    /// why, so ``Archivable/store(in:)`` throws
     /// ``ArchiverError/invalidPropertyList(type:id:keyPath:found:)`` naming both. Call
     /// `ArchiveEncoder().encode(_:)` to get the ``ArchiveEncodingError`` itself.
     ///

@@ -1,14 +1,36 @@
 import Foundation
 
-extension Dictionary where Key == String, Value == Any {
-    /// Whether this archive holds the same content as `other`: the same keys, and values equal
-    /// by content at every level (numbers by value, a Boolean never equal to a number).
+extension ArchiveComparison {
+    /// Whether two archives hold the same content: the same keys, and values equal by content at
+    /// every level (numbers by value, `4 == 4.0`; a Boolean never equal to a number).
+    ///
+    /// `[String: Any]` has no `==`, and `NSDictionary` equality is not reliable for numbers read
+    /// back from a file on Linux; this is the comparison the library itself uses.
     ///
     /// ```swift
     /// let stored = try Archiver.default.archive(for: User.self, resourceID: user.id)
-    /// stored?.hasSameContent(as: user.archiveValue)  // true
+    /// ArchiveComparison.haveSameContent(stored ?? [:], user.archiveValue)  // true
     /// ```
+    public static func haveSameContent(_ archive: Archive, _ other: Archive) -> Bool {
+        PropertyListDiff.isEqual(archive, other)
+    }
+}
+
+extension Dictionary where Key == String, Value == Any {
+    /// Whether this archive holds the same content as `other`. Use
+    /// ``ArchiveComparison/haveSameContent(_:_:)``: comparison lives in one place, not on every
+    /// `[String: Any]`.
+    ///
+    /// ```swift
+    /// ArchiveComparison.haveSameContent(stored, user.archiveValue)  // was: stored.hasSameContent(as: user.archiveValue)
+    /// ```
+    @available(*, deprecated, renamed: "ArchiveComparison.haveSameContent(_:_:)")
     public func hasSameContent(as other: Archive) -> Bool {
+        sameContent(as: other)
+    }
+
+    /// ``ArchiveComparison/haveSameContent(_:_:)`` as a method, for the library's tests.
+    func sameContent(as other: Archive) -> Bool {
         PropertyListDiff.isEqual(self, other)
     }
 }

@@ -15,7 +15,7 @@ package enum PropertyListDiff {
         package var keyPath: String { path.archiveKeyPath }
     }
 
-    /// Whether two values hold the same content: what ``Swift/Dictionary/hasSameContent(as:)``
+    /// Whether two values hold the same content: what ``ArchiveComparison/haveSameContent(_:_:)``
     /// and the comparison report both ask, answered by one walk.
     static func isEqual(_ first: Any, _ second: Any) -> Bool {
         differences(first, second).isEmpty

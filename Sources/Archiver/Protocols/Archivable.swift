@@ -17,8 +17,9 @@ import Foundation
 /// ```
 ///
 /// The 0.6 methods report nothing when they fail. Their throwing counterparts —
-/// ``store()``, ``load(resourceID:)``, ``delete()`` and the ones on ``Archiver`` — throw an
-/// ``ArchiverError`` that names the type, the id and the file.
+/// ``store(in:)``, ``load(resourceID:in:)``, ``delete(in:)`` and the rest — throw an
+/// ``ArchiverError`` that names the type, the id and the file. Each takes the archiver as an
+/// argument that defaults to the type's ``archiver``.
 public protocol Archivable: ArchiveRepresentable, UniquelyIdentifiable {
     /// The archiver that stores values of this type. Defaults to ``Archiver/default``.
     static var archiver: Archiver { get }
@@ -49,16 +50,16 @@ extension Archivable {
     public static var directoryName: String { String(describing: self) }
 
     public init?(resourceID: ID) {
-        guard let value = try? Self.archiver.load(Self.self, resourceID: resourceID) else { return nil }
+        guard let value = try? Self.archiver.loadValue(Self.self, resourceID: resourceID) else { return nil }
         self = value
     }
 
     public func storeArchive() {
-        _ = try? Self.archiver.store(self)
+        _ = try? Self.archiver.storeValue(self)
     }
 
     public func deleteArchive() {
-        _ = try? Self.archiver.delete(Self.self, resourceID: id)
+        _ = try? Self.archiver.deleteValue(Self.self, resourceID: id)
     }
 }
 
@@ -74,34 +75,42 @@ extension Archivable {
     }
 
     // MARK: Throwing variants
+    //
+    // One spelling per job, on the value or its type. `archiver` defaults to the type's own
+    // (``archiver``, the default archiver unless the type names another); pass one to use
+    // another archiver, such as a test's temporary one.
 
     /// Loads the value stored under `resourceID`; `nil` if none is stored.
     ///
     /// ```swift
     /// do {
     ///     let user = try User.load(resourceID: "abcd-efgh-ijkl-mnop")
+    ///     let other = try User.load(resourceID: "abcd-efgh-ijkl-mnop", in: testArchiver)
     /// } catch {
     ///     print(error)  // User "abcd-efgh-ijkl-mnop": …/User/abcd-efgh-ijkl-mnop.plist is not a property list
     /// }
     /// ```
     ///
-    /// - Throws: ``ArchiverError`` when a file is there but cannot be read or decoded, or the
-    ///   id is empty.
-    public static func load(resourceID: ID) throws(ArchiverError) -> Self? {
-        try archiver.load(Self.self, resourceID: resourceID)
+    /// - Throws: ``ArchiverError/corruptFile(type:id:file:reason:)`` for a file that is not an
+    ///   archive, ``ArchiverError/decodingFailed(type:id:file:error:)`` for one the type rejects,
+    ///   ``ArchiverError/fileTooLarge(type:id:file:size:limit:)``, or ``ArchiverError/emptyIdentifier(type:)``.
+    public static func load(resourceID: ID, in archiver: Archiver = Self.archiver) throws(ArchiverError) -> Self? {
+        try archiver.loadValue(Self.self, resourceID: resourceID)
     }
 
     /// Stores this value's archive, replacing any earlier one, and returns the file's URL.
     ///
     /// ```swift
     /// let url = try user.store()  // …/com.MyApp.archives/User/abcd-efgh-ijkl-mnop.plist
+    /// try user.store(in: testArchiver)
     /// ```
     ///
-    /// - Throws: ``ArchiverError`` when the archive holds a value a property list cannot, the
-    ///   id is empty, or the file cannot be written. Nothing is written then.
+    /// - Throws: ``ArchiverError/invalidPropertyList(type:id:keyPath:found:)`` when the archive
+    ///   holds a value a property list cannot (nothing is written then),
+    ///   ``ArchiverError/emptyIdentifier(type:)``, or ``ArchiverError/fileSystem(operation:file:reason:)``.
     @discardableResult
-    public func store() throws(ArchiverError) -> URL {
-        try Self.archiver.store(self)
+    public func store(in archiver: Archiver = Self.archiver) throws(ArchiverError) -> URL {
+        try archiver.storeValue(self)
     }
 
     /// Loads the values stored under `identifiers`, in order, skipping ids with nothing stored.
@@ -111,18 +120,22 @@ extension Archivable {
     /// ```
     ///
     /// - Throws: ``ArchiverError`` for the first file that is there but cannot be read or decoded.
-    public static func load(resourceIDs identifiers: [ID]) throws(ArchiverError) -> [Self] {
+    public static func load(resourceIDs identifiers: [ID], in archiver: Archiver = Self.archiver) throws(ArchiverError) -> [Self] {
         var values: [Self] = []
         values.reserveCapacity(identifiers.count)
         for identifier in identifiers {
-            if let value = try load(resourceID: identifier) { values.append(value) }
+            if let value = try load(resourceID: identifier, in: archiver) { values.append(value) }
         }
         return values
     }
 
     /// Deletes this value's archive; deleting one that is not stored is not an error.
-    public func delete() throws(ArchiverError) {
-        try Self.archiver.delete(Self.self, resourceID: id)
+    ///
+    /// ```swift
+    /// try user.delete()
+    /// ```
+    public func delete(in archiver: Archiver = Self.archiver) throws(ArchiverError) {
+        try archiver.deleteValue(Self.self, resourceID: id)
     }
 
     /// Deletes the archive stored under `resourceID`; one that is not stored is not an error.
@@ -130,30 +143,54 @@ extension Archivable {
     /// ```swift
     /// try User.delete(resourceID: "abcd-efgh-ijkl-mnop")
     /// ```
-    public static func delete(resourceID: ID) throws(ArchiverError) {
-        try archiver.delete(Self.self, resourceID: resourceID)
+    public static func delete(resourceID: ID, in archiver: Archiver = Self.archiver) throws(ArchiverError) {
+        try archiver.deleteValue(Self.self, resourceID: resourceID)
     }
 
     /// The ids of every value of this type that is stored, sorted (by value when the id type is
-    /// `Comparable`, else by text). A file whose name is no id of this type is left out.
+    /// `Comparable`, else by text). A file whose name is no id of this type is left out;
+    /// ``loadAll(in:failures:)`` reports it.
     ///
     /// ```swift
     /// try Repository.storedResourceIDs()  // [1296269, 1300192]
     /// ```
-    public static func storedResourceIDs() throws(ArchiverError) -> [ID] {
-        try archiver.resourceIDs(of: Self.self)
+    public static func storedResourceIDs(in archiver: Archiver = Self.archiver) throws(ArchiverError) -> [ID] {
+        try archiver.storedIDs(of: Self.self)
     }
 
-    /// Every stored value of this type, sorted by id.
+    /// Every stored value of this type, sorted by id. Files that cannot be read or decoded are
+    /// skipped, as ``init(resourceID:)`` treats them; use ``loadAll(in:failures:)`` to see them.
     ///
-    /// - Throws: ``ArchiverError`` for the first file that cannot be read or decoded.
-    public static func loadAll() throws(ArchiverError) -> [Self] {
-        try archiver.loadAll(Self.self)
+    /// ```swift
+    /// let users = try User.loadAll()
+    /// ```
+    ///
+    /// - Throws: ``ArchiverError`` when the folder cannot be listed.
+    public static func loadAll(in archiver: Archiver = Self.archiver) throws(ArchiverError) -> [Self] {
+        var failures: [ArchiverError] = []
+        return try archiver.loadAllValues(Self.self, failures: &failures)
+    }
+
+    /// Every stored value of this type that loads, sorted by id, with an error for each file that
+    /// does not: one that cannot be read or decoded, or whose name is no id of this type.
+    ///
+    /// ```swift
+    /// var failures: [ArchiverError] = []
+    /// let users = try User.loadAll(failures: &failures)
+    /// ```
+    ///
+    /// - Throws: ``ArchiverError`` when the folder cannot be listed.
+    public static func loadAll(in archiver: Archiver = Self.archiver, failures: inout [ArchiverError]) throws(ArchiverError) -> [Self] {
+        try archiver.loadAllValues(Self.self, failures: &failures)
     }
 
     /// Deletes every stored value of this type.
-    public static func deleteAll() throws(ArchiverError) {
-        try archiver.deleteAll(Self.self)
+    ///
+    /// ```swift
+    /// try User.deleteAll()
+    /// ```
+    public static func deleteAll(in archiver: Archiver = Self.archiver) throws(ArchiverError) {
+        try archiver.deleteAllValues(Self.self)
     }
 }
 
@@ -175,7 +212,7 @@ extension Array where Element: Archivable {
     ///
     /// - Throws: ``ArchiverError`` naming the element's type, id and file. Elements before it
     ///   are stored; it and those after it are not.
-    public func store() throws(ArchiverError) {
-        for element in self { try element.store() }
+    public func store(in archiver: Archiver = Element.archiver) throws(ArchiverError) {
+        for element in self { try element.store(in: archiver) }
     }
 }

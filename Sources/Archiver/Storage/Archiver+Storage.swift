@@ -108,18 +108,9 @@ extension Archiver {
 
     // MARK: Store
 
-    /// Stores the archive of `value`, replacing any earlier one with the same id, and returns
-    /// the file's URL.
-    ///
-    /// ```swift
-    /// let url = try Archiver.default.store(user)  // …/User/abcd-efgh-ijkl-mnop.plist
-    /// ```
-    ///
-    /// - Throws: ``ArchiverError/invalidPropertyList(type:id:keyPath:found:)`` when the archive
-    ///   holds a value a property list cannot (nothing is written then),
-    ///   ``ArchiverError/emptyIdentifier(type:)``, or ``ArchiverError/fileSystem(operation:file:reason:)``.
+    /// Stores the archive of `value`: what ``Archivable/store(in:)`` does.
     @discardableResult
-    public func store<Value: Archivable>(_ value: Value) throws(ArchiverError) -> URL {
+    func storeValue<Value: Archivable>(_ value: Value) throws(ArchiverError) -> URL {
         let folder = Folder(Value.self)
         let id = Value.text(forResourceID: value.id)
         let data: Data
@@ -236,16 +227,8 @@ extension Archiver {
 
     // MARK: Load
 
-    /// Loads the `type` value stored under `resourceID`; `nil` if there is none.
-    ///
-    /// ```swift
-    /// let user = try Archiver.default.load(User.self, resourceID: "abcd-efgh-ijkl-mnop")
-    /// ```
-    ///
-    /// - Throws: ``ArchiverError/corruptFile(type:id:file:reason:)`` for a file that is not an
-    ///   archive, ``ArchiverError/decodingFailed(type:id:file:error:)`` for one the type rejects,
-    ///   ``ArchiverError/fileTooLarge(type:id:file:size:limit:)``, or ``ArchiverError/emptyIdentifier(type:)``.
-    public func load<Value: Archivable>(_ type: Value.Type, resourceID: Value.ID) throws(ArchiverError) -> Value? {
+    /// Loads the `type` value stored under `resourceID`: what ``Archivable/load(resourceID:in:)`` does.
+    func loadValue<Value: Archivable>(_ type: Value.Type, resourceID: Value.ID) throws(ArchiverError) -> Value? {
         try load(type, text: Value.text(forResourceID: resourceID))
     }
 
@@ -316,13 +299,8 @@ extension Archiver {
 
     // MARK: Delete
 
-    /// Deletes the archive of the `type` value with id `resourceID`; one that is not stored is
-    /// not an error.
-    ///
-    /// ```swift
-    /// try Archiver.default.delete(User.self, resourceID: "abcd-efgh-ijkl-mnop")
-    /// ```
-    public func delete<Value: Archivable>(_ type: Value.Type, resourceID: Value.ID) throws(ArchiverError) {
+    /// Deletes the archive of the `type` value with id `resourceID`: what ``Archivable/delete(resourceID:in:)`` does.
+    func deleteValue<Value: Archivable>(_ type: Value.Type, resourceID: Value.ID) throws(ArchiverError) {
         try delete(in: Folder(type), id: Value.text(forResourceID: resourceID))
     }
 
@@ -347,15 +325,8 @@ extension Archiver {
 
     // MARK: Whole types
 
-    /// The ids of every stored value of `type`, sorted: by value when the id type is `Comparable`,
-    /// else by text. A file whose name is no id of the type (`notes.plist` beside `Int` ids) is
-    /// left out; ``loadAll(_:failures:)`` reports it.
-    ///
-    /// ```swift
-    /// try Archiver.default.resourceIDs(of: User.self)        // ["abcd-efgh-ijkl-mnop", …]
-    /// try Archiver.default.resourceIDs(of: Repository.self)  // [9, 1296269]
-    /// ```
-    public func resourceIDs<Value: Archivable>(of type: Value.Type) throws(ArchiverError) -> [Value.ID] {
+    /// The ids of every stored value of `type`, sorted: what ``Archivable/storedResourceIDs(in:)`` returns.
+    func storedIDs<Value: Archivable>(of type: Value.Type) throws(ArchiverError) -> [Value.ID] {
         try typedResourceIDs(of: type).ids.map(\.id)
     }
 
@@ -406,24 +377,9 @@ extension Archiver {
         return id
     }
 
-    /// Every stored value of `type`, sorted by id. Files that cannot be read or decoded are skipped,
-    /// as ``Archivable/init(resourceID:)`` treats them; use ``loadAll(_:failures:)`` to see them.
-    ///
-    /// ```swift
-    /// let users = try Archiver.default.loadAll(User.self)
-    /// ```
-    public func loadAll<Value: Archivable>(_ type: Value.Type) throws(ArchiverError) -> [Value] {
-        var failures: [ArchiverError] = []
-        return try loadAll(type, failures: &failures)
-    }
-
-    /// Every stored value of `type` that loads, sorted by id, with an error for each that does not.
-    ///
-    /// ```swift
-    /// var failures: [ArchiverError] = []
-    /// let users = try Archiver.default.loadAll(User.self, failures: &failures)
-    /// ```
-    public func loadAll<Value: Archivable>(_ type: Value.Type, failures: inout [ArchiverError]) throws(ArchiverError) -> [Value] {
+    /// Every stored value of `type` that loads, with an error for each that does not: what
+    /// ``Archivable/loadAll(in:failures:)`` returns.
+    func loadAllValues<Value: Archivable>(_ type: Value.Type, failures: inout [ArchiverError]) throws(ArchiverError) -> [Value] {
         var values: [Value] = []
         let (ids, unparsed) = try typedResourceIDs(of: type)
         for (_, text) in ids {
@@ -442,12 +398,8 @@ extension Archiver {
         return values
     }
 
-    /// Deletes every stored value of `type`.
-    ///
-    /// ```swift
-    /// try Archiver.default.deleteAll(User.self)
-    /// ```
-    public func deleteAll<Value: Archivable>(_ type: Value.Type) throws(ArchiverError) {
+    /// Deletes every stored value of `type`: what ``Archivable/deleteAll(in:)`` does.
+    func deleteAllValues<Value: Archivable>(_ type: Value.Type) throws(ArchiverError) {
         let folder = Folder(type)
         let directories = try [directoryURL(of: folder)] + legacyDirectoryURLs(of: folder)
         try removeFolders(directories)

@@ -11,7 +11,7 @@ import Foundation
 /// Archiver.archiveDirectoryName = "com.CustomName.archives"
 ///
 /// let testArchiver = Archiver(archiveDirectoryURL: URL(fileURLWithPath: "/tmp/archives"))
-/// try testArchiver.store(user)  // /tmp/archives/User/abcd-efgh-ijkl-mnop.plist
+/// try user.store(in: testArchiver)  // /tmp/archives/User/abcd-efgh-ijkl-mnop.plist
 /// ```
 ///
 /// An archiver is safe to use from many threads and tasks at once. Writes are atomic: a reader

@@ -90,7 +90,7 @@ struct OneTableTests {
         let mapped = MappedLedger(id: sample.id, total: sample.total, receipt: sample.receipt, booked: sample.booked,
                                   token: sample.token, signature: sample.signature, count: sample.count)
         let codable = sample.archiveValue
-        #expect(codable.hasSameContent(as: mapped.archiveValue))
+        #expect(codable.sameContent(as: mapped.archiveValue))
         #expect(codable["total"] as? String == "19.99")
         #expect(codable["receipt"] as? String == "https://shop.example/r/1?x=y")
         #expect(codable["token"] as? String == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
@@ -106,14 +106,14 @@ struct OneTableTests {
         let archiver = Ledger.archiver
         var ledger = Ledger.sample
         ledger.id = "door-\(UUID().uuidString)"
-        defer { try? archiver.delete(Ledger.self, resourceID: ledger.id) }
+        defer { try? Ledger.delete(resourceID: ledger.id, in: archiver) }
 
         let url = try archiver.store(codable: ledger)
         #expect(url == (try archiver.fileURL(for: Ledger.self, resourceID: ledger.id)))
-        #expect(try archiver.load(Ledger.self, resourceID: ledger.id) == ledger)
+        #expect(try Ledger.load(resourceID: ledger.id, in: archiver) == ledger)
 
         ledger.count = 5
-        try archiver.store(ledger)
+        try ledger.store(in: archiver)
         #expect(try archiver.load(codable: Ledger.self, resourceID: ledger.id) == ledger)
     }
 
@@ -122,7 +122,7 @@ struct OneTableTests {
         let archiver = Ledger.archiver
         var ledger = Ledger.sample
         ledger.id = "encoder-era-\(UUID().uuidString)"
-        defer { try? archiver.delete(Ledger.self, resourceID: ledger.id) }
+        defer { try? Ledger.delete(resourceID: ledger.id, in: archiver) }
 
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary
@@ -135,7 +135,7 @@ struct OneTableTests {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: url)
         #expect(try archiver.load(codable: Ledger.self, resourceID: ledger.id) == ledger)
-        #expect(try archiver.load(Ledger.self, resourceID: ledger.id) == ledger)
+        #expect(try Ledger.load(resourceID: ledger.id, in: archiver) == ledger)
     }
 
     @Test("a URL relative to a base, as PropertyListEncoder writes it, reads as its absolute URL")

@@ -41,7 +41,7 @@ struct CodablePropertyTests {
         )
         let archive = order.archiveValue
         let total = try #require(archive["total"] as? Archive)
-        #expect(total.hasSameContent(as: ["amount": 12, "currency": "EUR"]))
+        #expect(total.sameContent(as: ["amount": 12, "currency": "EUR"]))
         #expect(archive["status"] as? String == "paid")
         #expect((archive["receipt"] as? Archive)?["url"] as? String == "https://shop.example/r/1")
         #expect(try Order.decode(archive: throughPropertyList(archive)) == order)

@@ -13,7 +13,7 @@ struct ArchiveDataTests {
         let data = try movie.archivedData()
         #expect(data.starts(with: Array("bplist00".utf8)))
         let plist = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? Archive)
-        #expect(plist.hasSameContent(as: movie.archiveValue))
+        #expect(plist.sameContent(as: movie.archiveValue))
         #expect(try Movie(archivedData: data) == movie)
     }
 

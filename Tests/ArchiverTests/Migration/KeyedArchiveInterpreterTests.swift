@@ -65,7 +65,7 @@ struct KeyedArchiveInterpreterTests {
             "visited": Date(timeIntervalSinceReferenceDate: 1000.5), "note": "mutable",
             "blob": Data([1, 2, 3]), "tags": ["Monk's Café", 4] as [Any],
         ]
-        #expect(archive.hasSameContent(as: expected))
+        #expect(archive.sameContent(as: expected))
         #expect(isBoolean(archive["open"]!))
         #expect(!isBoolean(archive["rating"]!))
     }
@@ -98,7 +98,7 @@ struct KeyedArchiveInterpreterTests {
         ])
         let options = KeyedArchiveOptions(classesReadAsDictionaries: ["Event.Coding"])
         let archive = try #require(try interpret(graph.archive(root: event), options: options) as? Archive)
-        #expect(archive.hasSameContent(as: [
+        #expect(archive.sameContent(as: [
             "timeStamp": Date(timeIntervalSinceReferenceDate: 10), "eventTag": "login", "count": 3,
         ]))
         #expect(throws: KeyedArchiveError.unsupportedClass(name: "Event.Coding", keyPath: "root")) {
@@ -112,7 +112,7 @@ struct KeyedArchiveInterpreterTests {
         let root = graph.array([restaurant, restaurant, restaurant])
         let rebuilt = try #require(try interpret(graph.archive(root: root)) as? [Any])
         #expect(rebuilt.count == 3)
-        #expect(rebuilt.allSatisfy { ($0 as? Archive)?.hasSameContent(as: ["id": "abcd"]) == true })
+        #expect(rebuilt.allSatisfy { ($0 as? Archive)?.sameContent(as: ["id": "abcd"]) == true })
     }
 
     @Test func refusesADictionaryThatContainsItself() {

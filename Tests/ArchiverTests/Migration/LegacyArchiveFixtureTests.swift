@@ -22,7 +22,7 @@ struct LegacyArchiveFixtureTests {
     @Test(arguments: ["foundation-tutorial-user.plist", "bpylist2-tutorial-user.plist"])
     func theTutorialUserLoadsFromEitherWriter(fixture: String) throws {
         let archive = try Archive(archivedData: Self.fixture(fixture))
-        #expect(archive.hasSameContent(as: try Self.tutorialUserArchive))
+        #expect(archive.sameContent(as: try Self.tutorialUserArchive))
         let user = try #require(User(archive: archive))
         #expect(user.reviews.map(\.rating) == [4, 4, 5])
         #expect(user.reviews[1].restaurant.name == "La Boîte en Bois")
@@ -43,7 +43,7 @@ struct LegacyArchiveFixtureTests {
             #expect(bytes.range(of: Data("NSKeyedArchiver".utf8)) == nil)
             let plist = try #require(try PropertyListSerialization.propertyList(from: bytes, format: nil) as? [String: Any])
             #expect(plist["$archiver"] == nil)
-            #expect(try #require(ZeroSixUser(resourceID: "abcd-efgh-ijkl-mnop")).archiveValue.hasSameContent(as: try Self.tutorialUserArchive))
+            #expect(try #require(ZeroSixUser(resourceID: "abcd-efgh-ijkl-mnop")).archiveValue.sameContent(as: try Self.tutorialUserArchive))
         }
     }
 
@@ -61,7 +61,7 @@ struct LegacyArchiveFixtureTests {
         #expect(archive["real"] as? Double == 3.141592653589793)
         #expect(archive["mutable"] as? String == "mutable text")
         #expect(archive["mutableArray"] as? [String] == ["a", "b"])
-        #expect((archive["mutableDictionary"] as? Archive)?.hasSameContent(as: ["k": "v"]) == true)
+        #expect((archive["mutableDictionary"] as? Archive)?.sameContent(as: ["k": "v"]) == true)
         let nested = try #require(archive["nested"] as? [Any])
         #expect(nested.count == 4)
         #expect(((nested[3] as? Archive)?["deep"] as? Archive)?["deeper"] is [Any])
@@ -141,7 +141,7 @@ struct LegacyArchiveFixtureTests {
     @Test func currentArchivesAreNotMistakenForKeyedOnes() throws {
         // An archive whose own keys look like a keyed archive's is still the app's archive.
         let lookalike: Archive = ["$archiver": "MyArchiver", "$objects": ["x"], "$top": ["root": 1]]
-        #expect(try Archive(archivedData: lookalike.archivedData()).hasSameContent(as: lookalike))
+        #expect(try Archive(archivedData: lookalike.archivedData()).sameContent(as: lookalike))
     }
 }
 

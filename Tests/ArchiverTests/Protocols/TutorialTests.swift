@@ -41,7 +41,7 @@ struct TutorialTests {
             #expect(try Archiver.default.fileURL(for: User.self, resourceID: user.id).path == expected.path)
 
             let unarchived = try #require(User(resourceID: "abcd-efgh-ijkl-mnop"))
-            #expect(unarchived.archiveValue.hasSameContent(as: user.archiveValue))
+            #expect(unarchived.archiveValue.sameContent(as: user.archiveValue))
             #expect(unarchived.reviews.map(\.rating) == [4, 4, 5])
             #expect(unarchived.reviews[2].restaurant.name == "Monk's Café")
         }
@@ -56,7 +56,7 @@ struct TutorialTests {
             var format = PropertyListSerialization.PropertyListFormat.xml
             let contents = try PropertyListSerialization.propertyList(from: bytes, format: &format)
             #expect(format == .binary)
-            #expect(try #require(contents as? Archive).hasSameContent(as: user.archiveValue))
+            #expect(try #require(contents as? Archive).sameContent(as: user.archiveValue))
         }
     }
 
@@ -114,7 +114,7 @@ struct TutorialTests {
             let second = try #require(User(responseObject: json, shouldArchive: true))
             first.deleteArchive()
             #expect(User(resourceID: first.id) == nil)
-            #expect(User(resourceID: second.id)?.archiveValue.hasSameContent(as: second.archiveValue) == true)  // `==` compares ids only
+            #expect(User(resourceID: second.id)?.archiveValue.sameContent(as: second.archiveValue) == true)  // `==` compares ids only
             #expect(User.unarchivedCollection(withIdentifiers: [first.id, second.id]).map(\.id) == ["second"])
         }
     }

@@ -87,7 +87,7 @@ struct UniquelyIdentifiableTests {
             #expect(try Repository.load(resourceIDs: [10, 77, 9]).map(\.id) == [10, 9])
             #expect(Repository.unarchivedCollection(withIdentifiers: [9]).map(\.fullName) == ["a/b"])
             try Repository.delete(resourceID: 9)
-            #expect(try archiver.resourceIDs(of: Repository.self) == [10, 1296269])
+            #expect(try Repository.storedResourceIDs(in: archiver) == [10, 1296269])
         }
     }
 
@@ -99,7 +99,7 @@ struct UniquelyIdentifiableTests {
 
             #expect(try Repository.storedResourceIDs() == [1])
             var failures: [ArchiverError] = []
-            let loaded = try archiver.loadAll(Repository.self, failures: &failures)
+            let loaded = try Repository.loadAll(in: archiver, failures: &failures)
             #expect(loaded.map(\.id) == [1])
             #expect(failures.count == 1)
             guard case .corruptFile(_, let id, let file, let reason)? = failures.first else {

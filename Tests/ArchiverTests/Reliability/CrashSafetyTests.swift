@@ -72,7 +72,7 @@ struct CrashSafetyTests {
             for id in CrashValue.ids {
                 do throws(ArchiverError) {
                     // `init?(archive:)` accepts only a payload that matches its revision.
-                    let value = try archiver.load(CrashValue.self, resourceID: id)
+                    let value = try CrashValue.load(resourceID: id, in: archiver)
                     if let value {
                         wholeFiles += 1
                         #expect(value.revision >= lastRevision[id, default: 0], "seed \(seed) round \(round): \(id) went back")
@@ -92,8 +92,8 @@ struct CrashSafetyTests {
         // The folder is still usable: the next store and load work.
         for id in CrashValue.ids {
             let value = CrashValue(id: id, revision: Int.max / 2)
-            try archiver.store(value)
-            #expect(try archiver.load(CrashValue.self, resourceID: id)?.revision == value.revision)  // `==` compares ids only
+            try value.store(in: archiver)
+            #expect(try CrashValue.load(resourceID: id, in: archiver)?.revision == value.revision)  // `==` compares ids only
         }
         Reliability.report("crash", [
             "kills": kills, "kills_mid_write": killsMidWrite, "finished_stores": finishedStores, "whole_files_checked": wholeFiles,

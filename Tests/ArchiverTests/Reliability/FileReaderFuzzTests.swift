@@ -89,7 +89,7 @@ struct FileReaderFuzzTests {
         var random = SeededGenerator(seed: seed)
         try TemporaryArchiver.with { archiver throws in
             let neighbour = Note(id: "neighbour", text: "intact", revision: 3)
-            try archiver.store(neighbour)
+            try neighbour.store(in: archiver)
             let url = try archiver.fileURL(for: Note.self, resourceID: "hostile")
             let seeds = try Self.seedArchives()
             let files = BinaryPropertyListForge.hostileFiles().map(\.data)
@@ -98,7 +98,7 @@ struct FileReaderFuzzTests {
                 try bytes.write(to: url)
                 var refusedAsCorrupt = false
                 do throws(ArchiverError) {
-                    _ = try archiver.load(Note.self, resourceID: "hostile")
+                    _ = try Note.load(resourceID: "hostile", in: archiver)
                 } catch {
                     switch error {
                     case .corruptFile: refusedAsCorrupt = true
@@ -112,7 +112,7 @@ struct FileReaderFuzzTests {
                     #expect(refusedAsCorrupt, "forged file \(index)")
                 }
             }
-            #expect(try archiver.load(Note.self, resourceID: "neighbour") == neighbour)
+            #expect(try Note.load(resourceID: "neighbour", in: archiver) == neighbour)
             Reliability.report("fuzz-files-on-disk", ["inputs": files.count, "crashes": 0, "seed": seed])
         }
     }

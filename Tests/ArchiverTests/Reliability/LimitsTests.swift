@@ -38,10 +38,10 @@ struct LimitsTests {
             let strict = Archiver(archiveDirectoryURL: archiver.archiveDirectoryURL)
             strict.limits = Archiver.Limits(maximumFileSize: 512, maximumDepth: 512)
             let note = Note(id: "big", text: String(repeating: "x", count: 4_000))
-            let url = try archiver.store(note)
-            #expect(try archiver.load(Note.self, resourceID: "big") == note)
+            let url = try note.store(in: archiver)
+            #expect(try Note.load(resourceID: "big", in: archiver) == note)
             #expect(throws: ArchiverError.fileTooLarge(type: "Note", id: "big", file: url, size: try Self.size(of: url), limit: 512)) {
-                try strict.load(Note.self, resourceID: "big")
+                try Note.load(resourceID: "big", in: strict)
             }
             let error = ArchiverError.fileTooLarge(type: "Note", id: "big", file: url, size: 4_100, limit: 512)
             #expect(error.description.contains("over the limit of 512"))
@@ -56,10 +56,10 @@ struct LimitsTests {
 
             // Written within the default limit, refused on write by the shallow archiver.
             let deep = DeepNote(id: "deep", depth: 40)
-            try archiver.store(deep)
-            #expect(try archiver.load(DeepNote.self, resourceID: "deep")?.depth == 40)
+            try deep.store(in: archiver)
+            #expect(try DeepNote.load(resourceID: "deep", in: archiver)?.depth == 40)
             do throws(ArchiverError) {
-                try shallow.store(DeepNote(id: "other", depth: 40))
+                try DeepNote(id: "other", depth: 40).store(in: shallow)
                 Issue.record("stored nesting deeper than the limit")
             } catch {
                 guard case .invalidPropertyList(_, _, _, let found) = error else { Issue.record("unexpected \(error)"); return }
@@ -68,14 +68,14 @@ struct LimitsTests {
 
             // Refused on read, with an error that says it was the nesting.
             do throws(ArchiverError) {
-                _ = try shallow.load(DeepNote.self, resourceID: "deep")
+                _ = try DeepNote.load(resourceID: "deep", in: shallow)
                 Issue.record("read nesting deeper than the limit")
             } catch {
                 guard case .corruptFile(_, let id, _, let reason) = error else { Issue.record("unexpected \(error)"); return }
                 #expect(id == "deep")
                 #expect(reason.contains("deeper than 10"), "\(reason)")
             }
-            #expect(try shallow.load(DeepNote.self, resourceID: "missing") == nil)
+            #expect(try DeepNote.load(resourceID: "missing", in: shallow) == nil)
         }
     }
 

@@ -74,15 +74,15 @@ struct StackDepthTests {
         try TemporaryArchiver.with { archiver throws in
             let outcome = Self.onSmallStack {
                 do {
-                    try archiver.store(Deep(id: "d", archive: Self.nested(depth: Self.limit)))
-                    let loaded = try archiver.load(Deep.self, resourceID: "d")
+                    try Deep(id: "d", archive: Self.nested(depth: Self.limit)).store(in: archiver)
+                    let loaded = try Deep.load(resourceID: "d", in: archiver)
                     return loaded.map { "\($0.archiveValue.count) keys" } ?? "missing"
                 } catch {
                     return "\(error)"
                 }
             }
             #expect(outcome == "2 keys")
-            let loaded = try #require(try archiver.load(Deep.self, resourceID: "d"))
+            let loaded = try #require(try Deep.load(resourceID: "d", in: archiver))
             #expect(PropertyListValue(loaded.archiveValue) == PropertyListValue(Self.nested(depth: Self.limit).merging(["id": "d"]) { $1 }))
         }
     }

@@ -162,11 +162,11 @@ struct StressTests {
             for id in Self.ids {
                 for revision in [7, 8] {
                     let note = StressNote(id: id, revision: revision), blob = StressBlob(id: id, revision: revision)
-                    try archiver.store(note)
-                    try archiver.store(blob)
+                    try note.store(in: archiver)
+                    try blob.store(in: archiver)
                     // The exact revision, whole: `==` alone compares ids.
-                    let loadedNote = try archiver.load(StressNote.self, resourceID: id)
-                    let loadedBlob = try archiver.load(StressBlob.self, resourceID: id)
+                    let loadedNote = try StressNote.load(resourceID: id, in: archiver)
+                    let loadedBlob = try StressBlob.load(resourceID: id, in: archiver)
                     #expect(loadedNote?.revision == revision && loadedNote?.isWhole == true)
                     #expect(loadedBlob?.revision == revision && loadedBlob?.isWhole == true)
                 }
@@ -190,25 +190,25 @@ struct StressTests {
         }
         switch Int.random(in: 0..<100, using: &random) {
         case 0..<35:
-            try archiver.store(Value(id: id, revision: revision))
+            try Value(id: id, revision: revision).store(in: archiver)
         case 35..<70:
-            check(try archiver.load(type, resourceID: id), "load")
+            check(try Value.load(resourceID: id, in: archiver), "load")
         case 70..<80:
-            try archiver.delete(type, resourceID: id)
+            try Value.delete(resourceID: id, in: archiver)
         case 80..<86:
-            for listed in try archiver.resourceIDs(of: type) where !ids.contains(listed) {
+            for listed in try Value.storedResourceIDs(in: archiver) where !ids.contains(listed) {
                 tally.torn.append("\(Value.self) listed an id never stored: \(listed.debugDescription)")
             }
         case 86..<92:
             var failures: [ArchiverError] = []
-            for value in try archiver.loadAll(type, failures: &failures) { check(value, "loadAll") }
+            for value in try Value.loadAll(in: archiver, failures: &failures) { check(value, "loadAll") }
             // A file listed and then deleted by another task is a miss, not a failure.
             if !failures.isEmpty { tally.torn.append("\(Value.self) loadAll failed: \(failures)") }
         case 92..<97:
             let values = (0..<3).map { Value(id: ids.randomElement(using: &random)!, revision: revision &+ $0) }
-            for value in values { try archiver.store(value) }
+            for value in values { try value.store(in: archiver) }
         case 97..<99:
-            try archiver.deleteAll(type)
+            try Value.deleteAll(in: archiver)
         default:
             try archiver.removeAll()
         }
@@ -249,9 +249,9 @@ struct ListingWhileClearingTests {
                         for round in 0..<rounds {
                             do throws(ArchiverError) {
                                 switch role {
-                                case 0: try archiver.deleteAll(StressNote.self)
-                                case 1: try archiver.store(StressNote(id: "a", revision: round))
-                                default: _ = try archiver.resourceIDs(of: StressNote.self)
+                                case 0: try StressNote.deleteAll(in: archiver)
+                                case 1: try StressNote(id: "a", revision: round).store(in: archiver)
+                                default: _ = try StressNote.storedResourceIDs(in: archiver)
                                 }
                             } catch {
                                 // A store racing a tight loop of deleteAll may run out of attempts

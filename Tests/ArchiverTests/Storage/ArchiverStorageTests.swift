@@ -22,11 +22,11 @@ struct ArchiverStorageTests {
             let note = Note(id: "n1", text: "hello", revision: 3)
             note.storeArchive()
             #expect(Note(resourceID: "n1") == note)
-            #expect(try archiver.load(Note.self, resourceID: "n1") == note)
+            #expect(try Note.load(resourceID: "n1", in: archiver) == note)
             #expect(try archiver.archive(for: Note.self, resourceID: "n1")?["text"] as? String == "hello")
 
             let updated = Note(id: "n1", text: "changed", revision: 4)
-            let url = try archiver.store(updated)
+            let url = try updated.store(in: archiver)
             #expect(url == (try archiver.fileURL(for: Note.self, resourceID: "n1")))
             #expect(try Note.load(resourceID: "n1") == updated)
 
@@ -77,8 +77,8 @@ struct ArchiverStorageTests {
 
     @Test func anArchiverWithoutADirectoryFailsClearly() {
         let archiver = Archiver(archiveDirectoryURL: nil)
-        #expect(throws: ArchiverError.noArchiveDirectory(type: "Note")) { try archiver.store(Note(id: "a", text: "b")) }
-        #expect(throws: ArchiverError.noArchiveDirectory(type: "Note")) { try archiver.load(Note.self, resourceID: "a") }
+        #expect(throws: ArchiverError.noArchiveDirectory(type: "Note")) { try Note(id: "a", text: "b").store(in: archiver) }
+        #expect(throws: ArchiverError.noArchiveDirectory(type: "Note")) { try Note.load(resourceID: "a", in: archiver) }
     }
 
     /// Values a property list cannot hold, and the key path the refusal must name.
@@ -133,7 +133,7 @@ struct ArchiverStorageTests {
             ]
             try Loose(id: "all", extra: value).store()
             let loaded = try #require(try Loose.load(resourceID: "all")?.extra as? [String: Any])
-            #expect(loaded.hasSameContent(as: value))
+            #expect(loaded.sameContent(as: value))
             #expect(loaded["int"] as? Int == -42)
             #expect(loaded["bool"] as? Bool == true)
             #expect(loaded["date"] as? Date == date)
@@ -222,11 +222,11 @@ struct StagingSweepTests {
 
             // Another archiver on the same folder, as the next launch of an app would make.
             let next = Archiver(archiveDirectoryURL: archiver.archiveDirectoryURL)
-            try next.store(Note(id: "n", text: "after a crash"))
+            try Note(id: "n", text: "after a crash").store(in: next)
             #expect(!FileManager.default.fileExists(atPath: orphan.path))
             #expect(FileManager.default.fileExists(atPath: fresh.path))
             #expect(FileManager.default.fileExists(atPath: foreign.path))
-            #expect(try next.load(Note.self, resourceID: "n")?.text == "after a crash")
+            #expect(try Note.load(resourceID: "n", in: next)?.text == "after a crash")
         }
     }
 }

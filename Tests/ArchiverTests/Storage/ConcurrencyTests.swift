@@ -28,17 +28,17 @@ struct ConcurrencyTests {
                             let id = ids[Int.random(in: 0..<ids.count, using: &random)]
                             switch Int.random(in: 0..<20, using: &random) {
                             case 0..<8:
-                                try archiver.store(Self.note(id: id, revision: task * 10_000 + operation))
+                                try Self.note(id: id, revision: task * 10_000 + operation).store(in: archiver)
                             case 8..<16:
-                                if let loaded = try archiver.load(Note.self, resourceID: id), !Self.isWhole(loaded) {
+                                if let loaded = try Note.load(resourceID: id, in: archiver), !Self.isWhole(loaded) {
                                     tornReads += 1
                                 }
                             case 16..<18:
-                                try archiver.delete(Note.self, resourceID: id)
+                                try Note.delete(resourceID: id, in: archiver)
                             case 18:
-                                for listed in try archiver.resourceIDs(of: Note.self) { #expect(ids.contains(listed)) }
+                                for listed in try Note.storedResourceIDs(in: archiver) { #expect(ids.contains(listed)) }
                             default:
-                                if operation.isMultiple(of: 50) { try archiver.removeAll() } else { _ = try archiver.loadAll(Note.self) }
+                                if operation.isMultiple(of: 50) { try archiver.removeAll() } else { _ = try Note.loadAll(in: archiver) }
                             }
                         }
                         return tornReads
@@ -56,8 +56,8 @@ struct ConcurrencyTests {
             // Last writer wins once the dust settles.
             for id in ids {
                 let last = Self.note(id: id, revision: 99)
-                try archiver.store(last)
-                #expect(try archiver.load(Note.self, resourceID: id) == last)
+                try last.store(in: archiver)
+                #expect(try Note.load(resourceID: id, in: archiver) == last)
             }
         }
     }
@@ -68,17 +68,17 @@ struct ConcurrencyTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for writer in [archiver, other] {
                     group.addTask {
-                        for revision in 0..<100 { try writer.store(Self.note(id: "both", revision: revision)) }
+                        for revision in 0..<100 { try Self.note(id: "both", revision: revision).store(in: writer) }
                     }
                 }
                 group.addTask {
                     for _ in 0..<200 {
-                        if let loaded = try other.load(Note.self, resourceID: "both") { #expect(Self.isWhole(loaded)) }
+                        if let loaded = try Note.load(resourceID: "both", in: other) { #expect(Self.isWhole(loaded)) }
                     }
                 }
                 try await group.waitForAll()
             }
-            #expect(try archiver.load(Note.self, resourceID: "both")?.revision == 99)
+            #expect(try Note.load(resourceID: "both", in: archiver)?.revision == 99)
         }
     }
 
@@ -105,16 +105,16 @@ struct ConcurrencyTests {
             var unlisted = 0
             for round in 0..<rounds {
                 async let stores: Void = {
-                    for id in ids { try archiver.store(Note(id: id, text: "round", revision: round)) }
+                    for id in ids { try Note(id: id, text: "round", revision: round).store(in: archiver) }
                 }()
                 async let clears: Void = {
-                    if clear == "deleteAll" { try archiver.deleteAll(Note.self) } else { try archiver.removeAll() }
+                    if clear == "deleteAll" { try Note.deleteAll(in: archiver) } else { try archiver.removeAll() }
                 }()
                 try await stores
                 try await clears
-                let listed = Set(try archiver.resourceIDs(of: Note.self))
-                let loaded = Set(try archiver.loadAll(Note.self).map(\.id))
-                for id in ids where try archiver.load(Note.self, resourceID: id) != nil {
+                let listed = Set(try Note.storedResourceIDs(in: archiver))
+                let loaded = Set(try Note.loadAll(in: archiver).map(\.id))
+                for id in ids where try Note.load(resourceID: id, in: archiver) != nil {
                     if !listed.contains(id) || !loaded.contains(id) { unlisted += 1 }
                 }
             }
@@ -135,11 +135,11 @@ struct ConcurrencyTests {
                         for operation in 0..<operations {
                             do {
                                 switch role {
-                                case 0: try archiver.deleteAll(Note.self)
+                                case 0: try Note.deleteAll(in: archiver)
                                 case 1: try archiver.removeAll()
                                 default:
-                                    try archiver.store(Note(id: "n\(operation % 5)", text: "t", revision: operation))
-                                    _ = try archiver.load(Note.self, resourceID: "n\(operation % 5)")
+                                    try Note(id: "n\(operation % 5)", text: "t", revision: operation).store(in: archiver)
+                                    _ = try Note.load(resourceID: "n\(operation % 5)", in: archiver)
                                 }
                             } catch {
                                 errors.append("\(error)")

@@ -53,7 +53,7 @@ struct CorruptFileTests {
 
             #expect(try Note.load(resourceID: "neighbour") == neighbour)
             var failures: [ArchiverError] = []
-            #expect(try archiver.loadAll(Note.self, failures: &failures) == [neighbour])
+            #expect(try Note.loadAll(in: archiver, failures: &failures) == [neighbour])
             #expect(failures.count == 6)
         }
     }

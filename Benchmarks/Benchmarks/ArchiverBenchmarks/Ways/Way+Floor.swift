@@ -8,7 +8,7 @@ extension Way {
         /// The library's file for the response's user, written once: its bytes and where they are.
         func libraryFile(_ response: UserResponse, in scratch: Scratch) throws -> (bytes: Data, path: String) {
             let archiver = Archiver(archiveDirectoryURL: scratch.url)
-            let url = try archiver.store(try Value.decode(responseObject: response.responseObject))
+            let url = try Value.decode(responseObject: response.responseObject).store(in: archiver)
             return (try PlainFile.contents(of: url.path), url.path)
         }
         return Way(name: "floor", operations: [
@@ -23,7 +23,7 @@ extension Way {
             .loadall: { response, scratch in
                 let archiver = Archiver(archiveDirectoryURL: scratch.url)
                 for index in 0..<loadAllCount {
-                    try archiver.store(try Value.decode(responseObject: response.responseObject(id: "user-\(index)")))
+                    try Value.decode(responseObject: response.responseObject(id: "user-\(index)")).store(in: archiver)
                 }
                 let directory = try archiver.directoryURL(for: Value.self).path
                 let readAll = { try PlainFile.files(in: directory, suffix: ".plist").map(PlainFile.contents(of:)) }

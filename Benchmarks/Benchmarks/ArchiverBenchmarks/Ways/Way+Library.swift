@@ -28,25 +28,25 @@ extension Way {
             .store: { response, scratch in
                 let archiver = Archiver(archiveDirectoryURL: scratch.url)
                 let value = try Value.decode(responseObject: response.responseObject)
-                try archiver.store(value)
+                try value.store(in: archiver)
                 try checkSame(try loaded(Value.self, value.id, from: archiver).archiveValue, value.archiveValue, "\(name) store")
-                return { try archiver.store(value) }
+                return { try value.store(in: archiver) }
             },
             .load: { response, scratch in
                 let archiver = Archiver(archiveDirectoryURL: scratch.url)
                 let value = try Value.decode(responseObject: response.responseObject)
-                try archiver.store(value)
+                try value.store(in: archiver)
                 try checkSame(try loaded(Value.self, value.id, from: archiver).archiveValue, value.archiveValue, "\(name) load")
-                return { blackHole(try archiver.load(Value.self, resourceID: value.id)) }
+                return { blackHole(try Value.load(resourceID: value.id, in: archiver)) }
             },
             .loadall: { response, scratch in
                 let archiver = Archiver(archiveDirectoryURL: scratch.url)
                 for index in 0..<loadAllCount {
-                    try archiver.store(try Value.decode(responseObject: response.responseObject(id: "user-\(index)")))
+                    try Value.decode(responseObject: response.responseObject(id: "user-\(index)")).store(in: archiver)
                 }
-                let count = try archiver.loadAll(Value.self).count
+                let count = try Value.loadAll(in: archiver).count
                 guard count == loadAllCount else { throw FixtureError("\(name) loadall loaded \(count) of \(loadAllCount)") }
-                return { blackHole(try archiver.loadAll(Value.self)) }
+                return { blackHole(try Value.loadAll(in: archiver)) }
             },
         ]
         switch fromJSON {

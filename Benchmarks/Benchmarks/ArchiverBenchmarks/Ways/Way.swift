@@ -68,7 +68,7 @@ func checkArchive(_ archive: Archive, of response: UserResponse, _ what: String)
 /// Two archives are the same value, field for field (by content: `NSDictionary` equality is not
 /// reliable for numbers read back on Linux).
 func checkSame(_ archive: Archive, _ expected: Archive, _ what: String) throws {
-    guard archive.hasSameContent(as: expected) else {
+    guard ArchiveComparison.haveSameContent(archive, expected) else {
         throw FixtureError("\(what) does not round-trip: \(archive.count) fields, \(expected.count) expected")
     }
 }
