@@ -53,6 +53,7 @@ let package = Package(
         // The code of the DocC articles, one module per article, built as an app's code is.
         .target(name: "DocGettingStarted", dependencies: ["Archiver", "ArchiverTesting"], path: "Examples/Documentation/GettingStarted", swiftSettings: appTargetSettings),
         .target(name: "DocKeyMaps", dependencies: ["Archiver", "ArchiverTesting"], path: "Examples/Documentation/KeyMaps", swiftSettings: appTargetSettings),
+        .target(name: "DocCodableBridge", dependencies: ["Archiver"], path: "Examples/Documentation/CodableBridge", swiftSettings: appTargetSettings),
         // Not a product: the helper process the crash-safety tests kill mid-write.
         .executableTarget(
             name: "ArchiverCrashWriter",
@@ -73,7 +74,7 @@ let package = Package(
             name: "MigrationDocTests",
             dependencies: [
                 "Archiver", "ArchiverTesting", "MigrationBefore", "MigrationAfter", "ArchiverTutorial", "TutorialData",
-                "ArchiverQuickStart", "DocGettingStarted", "DocKeyMaps",
+                "ArchiverQuickStart", "DocGettingStarted", "DocKeyMaps", "DocCodableBridge",
             ],
             exclude: ["Goldens"],
             // The tests of the examples are written as an app's tests are, with the app's settings.

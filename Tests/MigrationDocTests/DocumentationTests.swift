@@ -1,4 +1,5 @@
 import ArchiverTesting
+import DocCodableBridge
 import DocGettingStarted
 import DocKeyMaps
 import Foundation
@@ -19,7 +20,15 @@ struct DocumentationTests {
         ("Sources/Archiver/Archiver.docc/KeyMaps.md", ["Examples/Documentation/KeyMaps", "Tests/MigrationDocTests"]),
         ("Sources/Archiver/Archiver.docc/Archiver.md", ["Examples/Documentation"]),
         ("Sources/Archiver/Archiver.docc/Migration.md", ["Examples/Migration", "Tests/MigrationDocTests"]),
+        ("Sources/Archiver/Archiver.docc/CodableBridge.md", ["Examples/Documentation/CodableBridge"]),
     ]
+
+    /// `block` without the indent all its lines share: a block inside a list item is indented.
+    static func dedented(_ block: [String]) -> [String] {
+        let indents = block.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { $0.prefix { $0 == " " }.count }
+        let common = indents.min() ?? 0
+        return block.map { String($0.dropFirst(min(common, $0.prefix { $0 == " " }.count))) }
+    }
 
     static func files(in folders: [String]) throws -> [[String]] {
         var files: [[String]] = []
@@ -51,6 +60,20 @@ struct DocumentationTests {
         #expect(files.contains { Document.contains($0, block.lines) })
     }
 
+    @Test func everySwiftBlockOfTheReadmeCodableSectionIsBuilt() throws {
+        let readme = try Self.text("README.md")
+        let start = try #require(readme.range(of: "## Codable\n"))
+        let rest = readme[start.upperBound...]
+        let section = String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
+        let blocks = Document.swiftBlocks(in: section)
+        #expect(blocks.count >= 3)
+        let files = try Self.files(in: ["Examples/Documentation/CodableBridge"])
+        for (line, block) in blocks {
+            #expect(files.contains { Document.contains($0, Self.dedented(block)) },
+                    "README.md's Codable section, block at line \(line) of the section, is not in Examples/Documentation/CodableBridge:\n\(block.joined(separator: "\n"))")
+        }
+    }
+
     @Test(arguments: articles.map(\.document))
     func everySwiftBlockOfTheArticleIsBuilt(document: String) throws {
         let folders = try #require(Self.articles.first { $0.document == document }).folders
@@ -58,7 +81,7 @@ struct DocumentationTests {
         #expect(blocks.count >= 2)
         let files = try Self.files(in: folders)
         for (line, block) in blocks {
-            #expect(files.contains { Document.contains($0, block) },
+            #expect(files.contains { Document.contains($0, Self.dedented(block)) },
                     "\(document) line \(line): this block is not in \(folders.joined(separator: ", ")):\n\(block.joined(separator: "\n"))")
         }
     }
@@ -75,6 +98,30 @@ struct DocumentationTests {
     @Test func theGettingStartedCodeRunsAsTheArticleSays() throws {
         let printed = try TemporaryArchiver.with { _ in try gettingStarted(json: Self.json) }
         #expect(printed == ["2", "George Costanza", "[1296269]", "George Costanza"])
+    }
+
+    @Test func theCodableCodeRunsAsTheArticleAndTheReadmeSay() throws {
+        let response: [String: Any] = [
+            "html_url": "https://github.com/o/r/pull/1",
+            "user": ["login": "octocat", "avatar_url": "https://avatars.example/u/1"],
+        ]
+        let article = try TemporaryArchiver.with { _ in try codableBridge(response: response) }
+        #expect(Array(article.prefix(5)) == [
+            "4", #"Counter.count: expected Int, found String "4x""#, "Monk's Café", "Soup",
+            #"Menu.dishes[0].price: expected Decimal, found String "cheap""#,
+        ])
+        #expect(article.dropFirst(5).first == "https://avatars.example/u/1")
+        #expect(article.last == """
+            Bookmark: archiveValue and Codable (PropertyListEncoder) compared
+              Same content: yes, 1 representational note
+                link: URL form: archiveValue "https://soupman.example/menu", Codable {relative: "https://soupman.example/menu"}
+              archiveValue round trip: equal
+              Codable round trip: equal
+              File sizes: archiveValue 97 bytes, Codable 111 bytes
+            """)
+        let readme = try TemporaryArchiver.with { _ in try readmeCodable() }
+        #expect(Array(readme.prefix(3)) == ["Monk's Café", "Soup", "[4.5]"])
+        #expect(readme.last?.contains("Same content: yes, 1 representational note") == true)
     }
 
     @Test func theKeyMapsCodeRunsAsTheArticleSays() throws {
