@@ -230,3 +230,65 @@ struct StagingSweepTests {
         }
     }
 }
+
+struct ArchiverArgumentTests {
+    @Test func theArchiverArgumentChoosesTheArchiverAndDefaultsToTheTypes() async throws {
+        try TemporaryArchiver.with { archiver throws in
+            let other = TemporaryArchiver(prefix: "Other")
+            let note = Note(id: "n", text: "elsewhere")
+            try note.store(in: other.archiver)
+            #expect(try Note.load(resourceID: "n") == nil)  // the type's archiver is the bound one
+            #expect(try Note.load(resourceID: "n", in: other.archiver) == note)
+            #expect(try Note.load(resourceIDs: ["n", "m"], in: other.archiver) == [note])
+            #expect(try Note.storedResourceIDs(in: other.archiver) == ["n"])
+            #expect(try Note.storedResourceIDs() == [])
+
+            try note.store()
+            #expect(try Note.storedResourceIDs(in: archiver) == ["n"])
+            try Note.delete(resourceID: "n", in: other.archiver)
+            #expect(try Note.load(resourceID: "n", in: other.archiver) == nil)
+            #expect(try Note.load(resourceID: "n") == note)
+
+            try [note, Note(id: "m", text: "too")].store(in: other.archiver)
+            var failures: [ArchiverError] = []
+            #expect(try Note.loadAll(in: other.archiver, failures: &failures).map(\.id) == ["m", "n"])
+            #expect(failures.isEmpty)
+            try note.delete(in: other.archiver)
+            #expect(try Note.loadAll(in: other.archiver).map(\.id) == ["m"])
+            try Note.deleteAll(in: other.archiver)
+            #expect(try Note.storedResourceIDs(in: other.archiver) == [])
+            #expect(try Note.loadAll() == [note])
+        }
+    }
+}
+
+/// The spellings kept only so that earlier code compiles: each still does its job, through the
+/// one spelling it forwards to.
+struct DeprecatedSpellingTests {
+    @available(*, deprecated)
+    @Test func theArchiverLevelSpellingsForwardToTheValueAndTypeOnes() async throws {
+        try TemporaryArchiver.with { archiver throws in
+            let note = Note(id: "n", text: "old spelling")
+            let url = try archiver.store(note)
+            #expect(url == (try archiver.fileURL(for: Note.self, resourceID: "n")))
+            #expect(try archiver.load(Note.self, resourceID: "n") == note)
+            #expect(try archiver.resourceIDs(of: Note.self) == ["n"])
+            #expect(try archiver.loadAll(Note.self) == [note])
+            var failures: [ArchiverError] = []
+            #expect(try archiver.loadAll(Note.self, failures: &failures) == [note] && failures.isEmpty)
+            try archiver.delete(Note.self, resourceID: "n")
+            #expect(try Note.load(resourceID: "n") == nil)
+            try note.store()
+            try archiver.deleteAll(Note.self)
+            #expect(try Note.storedResourceIDs() == [])
+        }
+    }
+
+    @available(*, deprecated)
+    @Test func hasSameContentIsTheComparisonsOwnAnswer() {
+        let archive: Archive = ["rating": 4, "tags": ["a"]]
+        #expect(archive.hasSameContent(as: ["rating": 4.0, "tags": ["a"]]))
+        #expect(!archive.hasSameContent(as: ["rating": true, "tags": ["a"]]))
+        #expect(ArchiveComparison.haveSameContent(archive, ["rating": 4.0, "tags": ["a"]]))
+    }
+}
