@@ -84,6 +84,6 @@ extension Way {
 
 /// The value stored under `id`, which must be there.
 private func loaded<Value: Archivable>(_ type: Value.Type, _ id: String, from archiver: Archiver) throws -> Value where Value.ID == String {
-    guard let value = try archiver.load(type, resourceID: id) else { throw FixtureError("\(type) \(id) was not stored") }
+    guard let value = try Value.load(resourceID: id, in: archiver) else { throw FixtureError("\(type) \(id) was not stored") }
     return value
 }
