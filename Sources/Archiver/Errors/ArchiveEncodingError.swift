@@ -1,5 +1,10 @@
 /// Why a value could not be turned into an archive, and where.
 ///
+/// The encoding layer's error, the mirror of ``ArchiveDecodingError``: ``ArchiveEncoder`` is used
+/// without storage too (``ArchiveEncoder/encodeValue(_:)`` inside a hand-written conformance,
+/// ``ArchiveComparison``), where there is no id or file to name. Storage carries what it says in
+/// ``ArchiverError/invalidPropertyList(type:id:keyPath:found:)``.
+///
 /// Codable values reach an archive through ``ArchiveEncoder``; the key path is Codable's coding
 /// path, from the outermost type:
 ///
