@@ -8,7 +8,7 @@ extension Cachable {
     /// guard let user = User(json: body, shouldArchive: true) else { return }
     /// ```
     ///
-    /// Use ``cache(json:)`` to learn why a text was refused.
+    /// Use ``cache(json:in:)`` to learn why a text was refused.
     public init?(json: Data, shouldArchive: Bool) {
         guard let value = try? Self.decode(json: json) else { return nil }
         self = value
@@ -22,18 +22,19 @@ extension Cachable {
     ///
     /// ```swift
     /// let user = try User.cache(json: body)
+    /// try User.cache(json: body, in: testArchiver)  // stores in another archiver than the type's
     /// ```
     ///
     /// - Throws: ``ArchiverError/invalidResponseObject(type:error:)`` naming where the text is
     ///   not JSON or the key path it failed at, or the error storing it.
-    public static func cache(json: Data) throws(ArchiverError) -> Self {
+    public static func cache(json: Data, in archiver: Archiver = Self.archiver) throws(ArchiverError) -> Self {
         let value: Self
         do {
             value = try decode(json: json)
         } catch {
             throw .invalidResponseObject(type: String(describing: Self.self), error: error)
         }
-        try value.store()
+        try value.store(in: archiver)
         return value
     }
 }

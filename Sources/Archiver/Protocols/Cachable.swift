@@ -26,18 +26,19 @@ extension Cachable {
     ///
     /// ```swift
     /// let user = try User.cache(responseObject: json)
+    /// try User.cache(responseObject: json, in: testArchiver)  // stores in another archiver than the type's
     /// ```
     ///
     /// - Throws: ``ArchiverError/invalidResponseObject(type:error:)`` naming the key path the
     ///   response object failed at, or the error storing it.
-    public static func cache(responseObject: ResponseObject) throws(ArchiverError) -> Self {
+    public static func cache(responseObject: ResponseObject, in archiver: Archiver = Self.archiver) throws(ArchiverError) -> Self {
         let value: Self
         do {
             value = try decode(responseObject: responseObject)
         } catch {
             throw .invalidResponseObject(type: String(describing: Self.self), error: error)
         }
-        try value.store()
+        try value.store(in: archiver)
         return value
     }
 

@@ -258,6 +258,11 @@ struct ArchiverArgumentTests {
             try Note.deleteAll(in: other.archiver)
             #expect(try Note.storedResourceIDs(in: other.archiver) == [])
             #expect(try Note.loadAll() == [note])
+
+            let cached = try Note.cache(responseObject: ["id": "r", "text": "t", "revision": 1], in: other.archiver)
+            let fromJSON = try Note.cache(json: Data(#"{"id": "j", "text": "t", "revision": 2}"#.utf8), in: other.archiver)
+            #expect(try Note.load(resourceIDs: ["r", "j"], in: other.archiver) == [cached, fromJSON])
+            #expect(try Note.storedResourceIDs() == ["n"])
         }
     }
 }
