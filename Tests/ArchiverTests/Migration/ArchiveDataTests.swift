@@ -86,4 +86,19 @@ struct ArchiveDataTests {
             try Movie(contentsOf: directory)
         }
     }
+
+    @Test func aFileThatIsNoMovieIsNamedInTheErrorWithoutAnId() throws {
+        let url = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let untitled: Archive = ["name": "Untitled"]
+        try untitled.archivedData().write(to: url)
+        let rejected = try #require(throws: ArchiverError.self) { try Movie(contentsOf: url) }
+        guard case .decodingFailed("Movie", nil, url?, _) = rejected else { throw rejected }
+        #expect(rejected.description.hasPrefix("Movie: \(url.path) does not decode: Movie"))
+
+        try Data("not a property list at all".utf8).write(to: url)
+        let corrupt = try #require(throws: ArchiverError.self) { try Movie(contentsOf: url) }
+        guard case .corruptFile("Movie", nil, url?, let reason) = corrupt else { throw corrupt }
+        #expect(corrupt.description == "Movie: \(url.path) \(reason)")
+    }
 }
