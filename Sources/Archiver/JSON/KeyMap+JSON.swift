@@ -13,9 +13,12 @@ extension KeyMap {
     public func decode(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) -> Model {
         guard isUsable else { throw unusable() }
         guard value.kind == .object else { throw .typeMismatch(Model.self, found: value) }
-        return try withUnsafeTemporaryAllocation(of: Int32.self, capacity: fields.count) { slots throws(ArchiveDecodingError) in
-            locateMembers(of: value, in: slots)
-            return try constructFromJSON(fields, value.document, UnsafeBufferPointer(slots))
+        return try ValueNesting.descend(orElse: { () throws(ArchiveDecodingError) -> Model in throw .nestedTooDeep(Model.self) }) {
+            () throws(ArchiveDecodingError) -> Model in
+            try withUnsafeTemporaryAllocation(of: Int32.self, capacity: fields.count) { slots throws(ArchiveDecodingError) in
+                locateMembers(of: value, in: slots)
+                return try constructFromJSON(fields, value.document, UnsafeBufferPointer(slots))
+            }
         }
     }
 
