@@ -40,6 +40,10 @@ enum FieldComparison {
             default: return mismatch(path, expectedWrapped.map(describe) ?? "nil", actualWrapped.map(describe) ?? "nil")
             }
         }
+        // An `Archive` property holds `Int` before a round trip and may hold `NSNumber` after.
+        if type(of: expected) != type(of: actual), let expectedNumber = number(expected), let actualNumber = number(actual) {
+            return expectedNumber == actualNumber ? nil : mismatch(path, describe(expected), describe(actual))
+        }
         guard type(of: expected) == type(of: actual) else {
             return mismatch(path, "\(describe(expected)) (\(type(of: expected)))", "\(describe(actual)) (\(type(of: actual)))")
         }
@@ -171,6 +175,13 @@ enum FieldComparison {
             ancestor = superclass.superclassMirror
         }
         return fields
+    }
+
+    /// A number or Boolean as Foundation compares them; `nil` for anything with parts, which the
+    /// cast would first convert whole.
+    private static func number(_ value: Any) -> NSNumber? {
+        guard Mirror(reflecting: value).displayStyle == nil else { return nil }
+        return value as? NSNumber
     }
 
     private static func unwrapped(_ value: Any) -> Any? {
