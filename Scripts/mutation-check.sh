@@ -74,7 +74,7 @@ for patch in "${patches[@]}"; do
         continue
     fi
     if (cd "$tree" && timeout 900 swift test --skip-build --filter "$test") >> "$log" 2>&1; then
-        if grep -qE '^✔ Test [^ ]*\(.*\) passed after' "$log"; then
+        if grep -qE '^✔ Test [^ ]*\(.*\) (with .* )?passed after' "$log"; then
             echo "MISSED   $name   ($test passed with the fix undone)"
             status=1
         elif grep -qE '^➜ Test .* skipped' "$log"; then
