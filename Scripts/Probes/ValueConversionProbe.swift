@@ -2,7 +2,8 @@
 // by Scripts/callgrind.sh: per iteration, the tutorial's user with 1,000 reviews (as the
 // FromJSON probe makes it) decoded from its archive and archived again through its key map, then
 // the same through the Codable bridge. Measures what the per-level nesting count costs a
-// shallow value.
+// shallow value: 23 November 2026, 96,643,308 Ir/iteration with the count compiled out and
+// 97,185,154 with it (+0.56%); 246,686,899 before, when `is NSNull` bridged nested dictionaries.
 import Foundation
 
 struct ProbeRestaurant: Codable { let id: String; let name: String }
