@@ -19,7 +19,8 @@ import Foundation
 /// // "reviews[1].rating: 4 ≠ 0", or nil when every field is equal
 /// ```
 enum FieldComparison {
-    /// Deeper than any model a test builds; stops a class that refers to itself.
+    /// Deeper than any model a test builds; stops a class that refers to itself, which then fails
+    /// the comparison rather than recursing forever.
     static let maximumDepth = 200
 
     /// The first field in which `actual` differs from `expected`, as `path: expected ≠ actual`;
@@ -29,7 +30,8 @@ enum FieldComparison {
     }
 
     private static func difference(_ expected: Any, _ actual: Any, path: String, depth: Int) -> String? {
-        guard depth < maximumDepth else { return nil }
+        // Said rather than passed over: a value this deep is not known to be equal.
+        guard depth < maximumDepth else { return "\(path): nested deeper than \(maximumDepth) levels, not compared" }
         let expectedMirror = Mirror(reflecting: expected)
         let actualMirror = Mirror(reflecting: actual)
         if expectedMirror.displayStyle == .optional || actualMirror.displayStyle == .optional {
