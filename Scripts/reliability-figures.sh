@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-60}
 log=$(mktemp)
-swift test --filter 'StressTests|ListingWhileClearingTests|ConcurrencyTests|CrashSafetyTests|FileReaderFuzzTests|KeyedArchiveFuzzTests|HelperFuzzTests|LimitsTests|FuzzerFindingsTests|StackDepthTests|FileSystemHazardTests|LegacyFileNameTests|BinaryPropertyListReaderTests|JSONFuzzTests|JSONReaderTests' 2>&1 | tee "$log" | grep -E '^reliability:|✘|passed after .* seconds\.$' || true
+swift test --filter 'StressTests|ListingWhileClearingTests|ConcurrencyTests|CrashSafetyTests|FileReaderFuzzTests|KeyedArchiveFuzzTests|HelperFuzzTests|LimitsTests|FuzzerFindingsTests|StackDepthTests|ValueDepthTests|FileSystemHazardTests|LegacyFileNameTests|BinaryPropertyListReaderTests|JSONFuzzTests|JSONReaderTests' 2>&1 | tee "$log" | grep -E '^reliability:|✘|passed after .* seconds\.$' || true
 for target in Fuzz/*/; do
     name=$(basename "$target")
     [ -f "$target/Fuzz$name.swift" ] && Scripts/fuzz.sh "$name" "$seconds" || true

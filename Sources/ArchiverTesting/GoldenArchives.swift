@@ -78,8 +78,10 @@ public struct GoldenArchives: Sendable {
 
     /// Checks `value` against the golden `name`: that `value` writes the golden's archive, that the
     /// type decodes the golden, that the decoded value writes the golden back unchanged, and that
-    /// it equals `value`. For a ``UniquelyIdentifiable`` type `==` compares ids only: the
-    /// archive comparisons are what check its fields.
+    /// the decoded value equals `value` field by field (through `Mirror`, not `==`, which for a
+    /// ``UniquelyIdentifiable`` type compares ids only). A stored property that the conformance
+    /// leaves out of the archive therefore fails the check unless `value` holds the value
+    /// decoding gives it: build the value under test with that default.
     ///
     /// ```swift
     /// try goldens.assertGolden(user, named: "user")
@@ -88,16 +90,20 @@ public struct GoldenArchives: Sendable {
     /// - Throws: ``ArchiverTestFailure`` listing the differing key paths, or saying that the golden
     ///   was recorded.
     public func assertGolden<Value: ArchiveRepresentable & Equatable>(_ value: Value, named name: String) throws(ArchiverTestFailure) {
-        let decoded = try check(value, named: name)
-        guard decoded == value else {
-            throw ArchiverTestFailure("\(Value.self) decodes golden \(name).plist to a value that is not == the value checked:\n  golden:  \(decoded)\n  checked: \(value)")
-        }
+        try assertSameFields(try check(value, named: name), as: value, name: name)
     }
 
     /// Checks `value` against the golden `name`, for types that are not `Equatable`: `value` writes
-    /// the golden's archive, and the type reads the golden and writes it back unchanged.
+    /// the golden's archive, the type reads the golden and writes it back unchanged, and the value
+    /// read equals `value` field by field, as for `Equatable` types.
+    ///
+    /// ```swift
+    /// try goldens.assertGolden(session, named: "session")
+    /// // throws: Session decodes golden session.plist to a value that differs from the value
+    /// //         checked at token: "abc" ≠ ""
+    /// ```
     public func assertGolden<Value: ArchiveRepresentable>(_ value: Value, named name: String) throws(ArchiverTestFailure) {
-        _ = try check(value, named: name)
+        try assertSameFields(try check(value, named: name), as: value, name: name)
     }
 
     /// Decodes the golden `name` as `type` and checks that the value writes the golden back
@@ -124,6 +130,14 @@ public struct GoldenArchives: Sendable {
     }
 
     // MARK: Steps
+
+    private func assertSameFields<Value>(_ decoded: Value, as value: Value, name: String) throws(ArchiverTestFailure) {
+        if let difference = FieldComparison.firstDifference(expected: value, actual: decoded) {
+            throw ArchiverTestFailure(
+                "\(Value.self) decodes golden \(name).plist to a value that differs from the value checked at \(difference)"
+                    + " (a property left out of the archive must hold its decoded default in the value checked)")
+        }
+    }
 
     private func check<Value: ArchiveRepresentable>(_ value: Value, named name: String) throws(ArchiverTestFailure) -> Value {
         let url = fileURL(named: name)

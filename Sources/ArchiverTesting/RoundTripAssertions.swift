@@ -2,10 +2,12 @@ import Archiver
 import Foundation
 
 /// Checks that `value` survives its archive: `value → archive → bytes → archive → value` gives a
-/// value equal to `value`, whose archive has the same content as the first.
+/// value whose archive has the same content as the first, and that equals `value` field by field.
 ///
-/// For a ``UniquelyIdentifiable`` type `==` compares ids only, so the archive comparison is the
-/// check that catches a lost field; a property left out of `archiveValue` goes unchecked.
+/// Fields are compared through `Mirror`, not `==`, which for a ``UniquelyIdentifiable`` type
+/// compares ids only; so a stored property forgotten in both `archiveValue` and `init(archive:)`
+/// fails the check, naming it (`Movie.releaseYear: 1993 ≠ 0`). A property deliberately left out
+/// of the archive must hold, in `value`, the value decoding gives it.
 ///
 /// ```swift
 /// @Test func movieRoundTrips() throws {
@@ -16,22 +18,23 @@ import Foundation
 /// - Throws: ``ArchiverTestFailure`` saying which step lost what.
 @discardableResult
 public func assertArchiveRoundTrip<Value: ArchiveRepresentable & Equatable>(_ value: Value) throws(ArchiverTestFailure) -> Value {
-    let decoded = try archiveRoundTrip(value)
-    guard decoded == value else {
-        throw ArchiverTestFailure("\(Value.self) does not survive its archive:\n  before: \(value)\n  after:  \(decoded)")
-    }
-    return decoded
+    try assertSameFields(try archiveRoundTrip(value), as: value, step: "its archive")
 }
 
 /// Checks that `value` survives its archive, for types that are not `Equatable`: the value read
-/// back writes an archive with the same content.
+/// back writes an archive with the same content and equals `value` field by field.
+///
+/// ```swift
+/// try assertArchiveRoundTrip(session)  // throws: Session does not survive its archive: token: "abc" ≠ ""
+/// ```
 @discardableResult
 public func assertArchiveRoundTrip<Value: ArchiveRepresentable>(_ value: Value) throws(ArchiverTestFailure) -> Value {
-    try archiveRoundTrip(value)
+    try assertSameFields(try archiveRoundTrip(value), as: value, step: "its archive")
 }
 
 /// Checks that `value` survives being stored by `archiver` and loaded by its id: the loaded
-/// value writes an archive with the same content, and is `==` to `value`.
+/// value writes an archive with the same content, and equals `value` field by field (through
+/// `Mirror`, as the archive round trip compares them).
 ///
 /// ```swift
 /// try TemporaryArchiver.with { archiver in
@@ -42,11 +45,15 @@ public func assertArchiveRoundTrip<Value: ArchiveRepresentable>(_ value: Value) 
 /// - Throws: ``ArchiverTestFailure`` saying what failed or differed.
 @discardableResult
 public func assertStorageRoundTrip<Value: Archivable>(_ value: Value, in archiver: Archiver) throws(ArchiverTestFailure) -> Value {
-    let loaded = try storageRoundTrip(value, in: archiver)
-    guard loaded == value else {
-        throw ArchiverTestFailure("\(Value.self) \(String(reflecting: value.id)) is not == after storing and loading:\n  stored: \(value)\n  loaded: \(loaded)")
+    try assertSameFields(try storageRoundTrip(value, in: archiver), as: value, step: "storing and loading as \(String(reflecting: value.id))")
+}
+
+/// `decoded`, if it equals `value` field by field.
+private func assertSameFields<Value>(_ decoded: Value, as value: Value, step: String) throws(ArchiverTestFailure) -> Value {
+    if let difference = FieldComparison.firstDifference(expected: value, actual: decoded) {
+        throw ArchiverTestFailure("\(Value.self) does not survive \(step): \(difference)")
     }
-    return loaded
+    return decoded
 }
 
 private func archiveRoundTrip<Value: ArchiveRepresentable>(_ value: Value) throws(ArchiverTestFailure) -> Value {

@@ -83,3 +83,43 @@ struct ForgetfulNote: ArchiveRepresentable, Equatable {
 func temporaryGoldenFolder() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("ArchiverTestingTests-\(UUID().uuidString)", isDirectory: true)
 }
+
+/// A shelf whose conformance was written before `pinned` was added to its notes and never
+/// updated: the archive neither holds nor reads it, so archives agree and only the values differ.
+/// `==` is `UniquelyIdentifiable`'s, by id, so it cannot see the loss either.
+struct Shelf: Archivable, Equatable {
+    static var archiver: Archiver { TemporaryArchiver.current ?? .default }
+
+    var id: String
+    var notes: [PinnableNote]
+
+    var archiveValue: Archive { ["id": id, "notes": notes.map(\.archiveValue)] }
+
+    init(id: String, notes: [PinnableNote]) {
+        self.id = id
+        self.notes = notes
+    }
+
+    init?(archive: Archive) {
+        guard let id = archive["id"] as? String, let notes = archive["notes"] as? [Archive] else { return nil }
+        self.init(id: id, notes: notes.compactMap(PinnableNote.init(archive:)))
+    }
+}
+
+/// A note with a property its hand-written conformance forgot, in both directions.
+struct PinnableNote: ArchiveRepresentable, Equatable {
+    var text: String
+    var pinned: Bool
+
+    var archiveValue: Archive { ["text": text] }
+
+    init(text: String, pinned: Bool = false) {
+        self.text = text
+        self.pinned = pinned
+    }
+
+    init?(archive: Archive) {
+        guard let text = archive["text"] as? String else { return nil }
+        self.init(text: text)
+    }
+}

@@ -18,7 +18,7 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     /// leaves the key out, and `JSONSerialization` gives `NSNull`.
     func decodeNil(forKey key: Key) throws -> Bool {
         guard let value = dictionary[options.key(key)] else { return true }
-        return value is NSNull
+        return isNull(value)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeThroughTable(type, forKey: key) }

@@ -6,7 +6,7 @@ struct ArchiveSingleValueDecodingContainer: SingleValueDecodingContainer {
     let codingPath: [any CodingKey]
     let options: ArchiveCodingOptions
 
-    func decodeNil() -> Bool { value is NSNull }
+    func decodeNil() -> Bool { isNull(value) }
 
     func decode(_ type: Bool.Type) throws -> Bool { try ArchiveValueDecoder.unbox(value, through: type, codingPath: codingPath, options: options) }
     func decode(_ type: String.Type) throws -> String { try ArchiveValueDecoder.unbox(value, through: type, codingPath: codingPath, options: options) }

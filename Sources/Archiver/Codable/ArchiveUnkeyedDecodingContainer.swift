@@ -20,7 +20,7 @@ struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func decodeNil() throws -> Bool {
         guard !isAtEnd else { throw ArchiveValueDecoder.missing(Optional<Any>.self, codingPath: currentPath) }
-        guard array[currentIndex] is NSNull else { return false }
+        guard isNull(array[currentIndex]) else { return false }
         currentIndex += 1
         return true
     }

@@ -61,13 +61,15 @@ struct ArchiveValueDecoder: Decoder {
             }
             return typed
         }
-        if value is NSNull, !(type is any ExpressibleByNilLiteral.Type) {
+        if isNull(value), !(type is any ExpressibleByNilLiteral.Type) {
             throw missing(type, codingPath: codingPath)
         }
         if value is Placeholder, codingPath.count >= Placeholder.maximumDepth {
             throw missing(type, codingPath: codingPath)
         }
-        return try T(from: ArchiveValueDecoder(value: value, codingPath: codingPath, options: options))
+        return try ValueNesting.descend(orElse: { () throws -> T in throw tooDeep(type, codingPath: codingPath) }) { () throws -> T in
+            try T(from: ArchiveValueDecoder(value: value, codingPath: codingPath, options: options))
+        }
     }
 
     /// `value` converted by `type`'s conformance; a placeholder becomes the type's placeholder.
@@ -91,7 +93,9 @@ struct ArchiveValueDecoder: Decoder {
         var options = ArchiveCodingOptions.current ?? ArchiveCodingOptions()
         options.source = source
         do {
-            return try Value(from: ArchiveValueDecoder(value: value, codingPath: [], options: options))
+            return try ValueNesting.descend(orElse: { () throws -> Value in throw tooDeep(type, codingPath: []) }) { () throws -> Value in
+                try Value(from: ArchiveValueDecoder(value: value, codingPath: [], options: options))
+            }
         } catch {
             throw ArchiveDecodingError(decoding: type, error: error)
         }
@@ -139,6 +143,13 @@ struct ArchiveValueDecoder: Decoder {
         let reason = ArchiveDecodingError.Reason.missingValue(expected: String(describing: type))
         return .valueNotFound(type, .init(codingPath: codingPath, debugDescription: reason.description,
                                           underlyingError: ArchiveDecodingDetail(reason: reason)))
+    }
+
+    /// A value nested deeper than ``ValueNesting/limit`` levels.
+    static func tooDeep(_ type: Any.Type, codingPath: [any CodingKey]) -> DecodingError {
+        let reason = ArchiveDecodingError.Reason.custom(ValueNesting.tooDeepMessage)
+        return .dataCorrupted(.init(codingPath: codingPath, debugDescription: reason.description,
+                                    underlyingError: ArchiveDecodingDetail(reason: reason)))
     }
 
     static func keyNotFound(_ key: any CodingKey, expected type: Any.Type, codingPath: [any CodingKey]) -> DecodingError {

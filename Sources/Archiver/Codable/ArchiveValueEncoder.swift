@@ -36,7 +36,9 @@ struct ArchiveValueEncoder: Encoder {
             return .value(archived)
         }
         let node = EncodingNode()
-        try value.encode(to: ArchiveValueEncoder(node: node, codingPath: codingPath, options: options))
+        try ValueNesting.descend(orElse: { () throws in throw tooDeep(Value.self, codingPath: codingPath) }) { () throws in
+            try value.encode(to: ArchiveValueEncoder(node: node, codingPath: codingPath, options: options))
+        }
         return .node(node)
     }
 
@@ -46,10 +48,17 @@ struct ArchiveValueEncoder: Encoder {
         let options = ArchiveCodingOptions.current ?? ArchiveCodingOptions()
         let node = EncodingNode()
         do {
-            try value.encode(to: ArchiveValueEncoder(node: node, codingPath: [], options: options))
+            try ValueNesting.descend(orElse: { () throws in throw tooDeep(Value.self, codingPath: []) }) { () throws in
+                try value.encode(to: ArchiveValueEncoder(node: node, codingPath: [], options: options))
+            }
         } catch {
             throw ArchiveEncodingError(encoding: Value.self, error: error)
         }
         return try node.resolved(typeName: String(describing: Value.self), path: [])
+    }
+
+    /// A value nested deeper than ``ValueNesting/limit`` levels.
+    static func tooDeep(_ type: Any.Type, codingPath: [any CodingKey]) -> ArchiveEncodingError {
+        ArchiveEncodingError(type: type, path: .init(codingPath: codingPath), reason: .custom(ValueNesting.tooDeepMessage))
     }
 }

@@ -102,7 +102,11 @@ enum EncodingSlot {
         switch self {
         case .null: nil
         case .value(let value): value
-        case .node(let node): try node.resolved(typeName: typeName, path: path)
+        case .node(let node):
+            // As deep as the encoding that built it, which ValueNesting bounded.
+            try DeepRecursion.descend(depth: path.count) { () throws(ArchiveEncodingError) -> Any? in
+                try node.resolved(typeName: typeName, path: path)
+            }
         }
     }
 }

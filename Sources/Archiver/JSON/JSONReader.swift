@@ -13,10 +13,10 @@
 ///   `JSONSerialization`;
 /// - texts of 4 GiB or more are an error (offsets are 32-bit, to keep tokens at 16 bytes).
 struct JSONReader {
-    /// The deepest nesting of arrays and objects accepted. Decoding a recursive type (a comment
-    /// with replies) recurses once per level, and in a debug build each key-mapped level takes
-    /// about 7 KiB of stack; 100 levels (50 comments deep) keeps that within the 512 KiB of
-    /// Apple's secondary threads with room to spare. serde_json stops at 128, `JSONDecoder` at 512.
+    /// The deepest nesting of arrays and objects accepted: deeper than any response a server
+    /// means to send (serde_json stops at 128, `JSONDecoder` at 512). The stack is not the
+    /// reason: this reader is iterative, and decoding a recursive type from it changes stacks
+    /// every 16 levels (`ValueNesting`).
     static let maximumDepth = 100
 
     private let bytes: UnsafeBufferPointer<UInt8>

@@ -13,7 +13,14 @@ extension KeyMap {
     public func decode(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) -> Model {
         guard isUsable else { throw unusable() }
         guard value.kind == .object else { throw .typeMismatch(Model.self, found: value) }
-        return try withUnsafeTemporaryAllocation(of: Int32.self, capacity: fields.count) { slots throws(ArchiveDecodingError) in
+        return try ValueNesting.descend(orElse: { () throws(ArchiveDecodingError) -> Model in throw .nestedTooDeep(Model.self) }) {
+            () throws(ArchiveDecodingError) -> Model in try construct(parsedJSONObject: value)
+        }
+    }
+
+    /// ``decode(parsedJSON:)`` one level deeper, on whichever stack ``ValueNesting`` chose.
+    private func construct(parsedJSONObject value: ParsedJSON) throws(ArchiveDecodingError) -> Model {
+        try withUnsafeTemporaryAllocation(of: Int32.self, capacity: fields.count) { slots throws(ArchiveDecodingError) in
             locateMembers(of: value, in: slots)
             return try constructFromJSON(fields, value.document, UnsafeBufferPointer(slots))
         }

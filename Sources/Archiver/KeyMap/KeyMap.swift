@@ -400,8 +400,11 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     @inlinable
     public func decode(_ object: [String: Any], from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
         guard isUsable else { throw unusable() }
-        if let log = KeyMapDecodingContext.currentLog { return try constructReporting(fields, object, source, log) }
-        return try construct(fields, object, source)
+        return try ValueNesting.descend(orElse: { () throws(ArchiveDecodingError) -> Model in throw .nestedTooDeep(Model.self) }) {
+            () throws(ArchiveDecodingError) -> Model in
+            if let log = KeyMapDecodingContext.currentLog { return try constructReporting(fields, object, source, log) }
+            return try construct(fields, object, source)
+        }
     }
 
     @usableFromInline
@@ -418,6 +421,12 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     /// An unusable map produces an empty archive; ``validate()`` says why.
     @inlinable
     public func archive(of model: Model) -> Archive {
+        ValueNesting.descend(orElse: { ValueNesting.tooDeepArchive }) { archiveInPlace(of: model) }
+    }
+
+    /// ``archive(of:)`` one level deeper, on whichever stack ``ValueNesting`` chose.
+    @inlinable
+    func archiveInPlace(of model: Model) -> Archive {
         var archive = Archive(minimumCapacity: fields.count)
         switch readers {
         case .readers(let entries):

@@ -20,7 +20,9 @@ enum KeyMapDecodingContext {
     @usableFromInline @inline(never)
     static func dropOrThrow(_ error: ArchiveDecodingError, elementType: Any.Type) throws(ArchiveDecodingError) {
         let isModel = elementType is any ArchiveRepresentable.Type || elementType is any Serializable.Type
-        guard isModel, !isStrict else { throw error }
+        // A value nested past the limit is not one bad element among good ones: dropping it
+        // would cut the value short without a word.
+        guard isModel, !isStrict, !error.isNestedTooDeep else { throw error }
         droppedElements?.errors.append(error)
     }
 

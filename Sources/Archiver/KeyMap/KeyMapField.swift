@@ -65,7 +65,7 @@ final class KeyMapField: Sendable {
         _ type: Property.Type, from error: ArchiveDecodingError, raw: Any, key: String, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
         // Null is rare; testing for it only after a conversion fails keeps it off the hot path.
-        if raw is NSNull { return try missingValue(Property.self, key: key, model: model, found: raw) }
+        if isNull(raw) { return try missingValue(Property.self, key: key, model: model, found: raw) }
         throw error.nested(in: model, at: [.key(key)])
     }
 

@@ -12,7 +12,7 @@ package enum ValueDescription {
     package static func summary(_ value: Any?) -> String {
         guard let value else { return "nothing" }
         switch value {
-        case is NSNull:
+        case _ where isNull(value):
             return "null"
         case let string as String:
             let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string

@@ -112,7 +112,7 @@ func decodeKeyMapValue<Value: KeyMapValue>(
 func recoverKeyMapValue<Value: KeyMapValue>(
     _ type: Value.Type, from error: ArchiveDecodingError, raw: Any
 ) throws(ArchiveDecodingError) -> Value {
-    guard raw is NSNull else { throw error }
+    guard isNull(raw) else { throw error }
     guard let missing = Value.keyMapValueWhenMissing else {
         throw ArchiveDecodingError(type: Value.self, reason: .typeMismatch(expected: Value.keyMapTypeDescription, found: "null"))
     }

@@ -10,7 +10,7 @@ extension Optional: KeyMapValue where Wrapped: KeyMapValue {
     /// ```
     @inlinable
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        if value is NSNull {
+        if isNull(value) {
             self = nil
         } else {
             self = try Wrapped(keyMapValue: value, from: source)
