@@ -1,16 +1,12 @@
 /// What one decode call asked for beyond the value: the reasons for dropped collection elements,
-/// and whether the collection being read is strict. Task-locals, because the collections that
-/// drop elements are read deep inside other values' conversions, which take no extra parameter.
+/// and whether the collection being read is strict. Kept in the thread's ``ConversionState``,
+/// because the collections that drop elements are read deep inside other values' conversions,
+/// which take no extra parameter, and conversions are synchronous.
 @usableFromInline
 enum KeyMapDecodingContext {
-    /// Where dropped elements are reported, for ``KeyMapped/decode(responseObject:droppedElements:)``.
-    @TaskLocal static var droppedElements: DroppedElementLog?
-    /// Whether an invalid element fails the collection: set while a strict entry's value is read.
-    @TaskLocal static var isStrict = false
-
     /// The log of the decode in progress; read once per key-mapped value.
-    @usableFromInline
-    static var currentLog: DroppedElementLog? { droppedElements }
+    @inlinable
+    static var currentLog: DroppedElementLog? { ValueNesting.state.pointee.droppedElements }
 
     /// Drops the element that failed with `error` (already nested at its index) when the
     /// collection holds values that Archiver 0.6 read with `serializedCollection` — key-mapped or
@@ -20,40 +16,39 @@ enum KeyMapDecodingContext {
     @usableFromInline @inline(never)
     static func dropOrThrow(_ error: ArchiveDecodingError, elementType: Any.Type) throws(ArchiveDecodingError) {
         let isModel = elementType is any ArchiveRepresentable.Type || elementType is any Serializable.Type
+        let state = ValueNesting.state.pointee
         // A value nested past the limit is not one bad element among good ones: dropping it
         // would cut the value short without a word.
-        guard isModel, !isStrict, !error.isNestedTooDeep else { throw error }
-        droppedElements?.errors.append(error)
+        guard isModel, !state.isStrict, !error.isNestedTooDeep else { throw error }
+        state.droppedElements?.errors.append(error)
     }
 
     /// Runs `decode` with `log` collecting the reasons for dropped elements.
     static func collectingDroppedElements<Value>(
         _ log: DroppedElementLog, _ decode: () throws(ArchiveDecodingError) -> Value
     ) throws(ArchiveDecodingError) -> Value {
-        try rethrowingDecodingError { try $droppedElements.withValue(log) { try decode() } }
+        let state = ValueNesting.state
+        let outer = state.pointee.droppedElements
+        state.pointee.droppedElements = log
+        defer { state.pointee.droppedElements = outer }
+        return try decode()
     }
 
     /// Runs `decode` with collections strict.
     static func strictly<Value>(_ decode: () throws(ArchiveDecodingError) -> Value) throws(ArchiveDecodingError) -> Value {
-        try rethrowingDecodingError { try $isStrict.withValue(true) { try decode() } }
-    }
-
-    private static func rethrowingDecodingError<Value>(_ body: () throws -> Value) throws(ArchiveDecodingError) -> Value {
-        do {
-            return try body()
-        } catch let error as ArchiveDecodingError {
-            throw error
-        } catch {
-            throw ArchiveDecodingError(type: Value.self, reason: .custom(String(describing: error)))
-        }
+        let state = ValueNesting.state
+        let outer = state.pointee.isStrict
+        state.pointee.isStrict = true
+        defer { state.pointee.isStrict = outer }
+        return try decode()
     }
 }
 
 /// The reasons collection elements were dropped during one decode, each nested at its key path
 /// as the enclosing values finish (`User.user_reviews[1].restaurant.id`).
 ///
-/// A class because it is shared, for one synchronous decode on one thread, by every value that
-/// decode reads; it never crosses threads, hence the unchecked `Sendable` a task-local needs.
+/// A class because it is shared, for one synchronous decode, by every value that decode reads. It
+/// crosses threads only when a deep value continues on a fresh stack, while the caller waits.
 @usableFromInline
 final class DroppedElementLog: @unchecked Sendable {
     @usableFromInline var errors: [ArchiveDecodingError] = []
