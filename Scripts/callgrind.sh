@@ -4,7 +4,7 @@
 #
 #     Scripts/callgrind.sh FromJSON 20     # Ir per decode(json:) of the 1,000-review user
 #
-# The probe (Scripts/Probes/<Name>Probe.swift) is compiled with the library's sources into one
+# The probe (Scripts/Probes/<Name>Probe.swift, with Scripts/Probes/Shared/) is compiled with the library's sources into one
 # module (-O, whole module) under .build-callgrind/, outside package-benchmark, whose malloc
 # interposer valgrind cannot run. It runs once with 0 iterations and once with N, and the
 # difference over N is printed with the top functions (callgrind_annotate) in
@@ -18,7 +18,7 @@ work=".build-callgrind"
 mkdir -p "$work"
 binary="$work/$name"
 mapfile -t library < <(find Sources/Archiver -name '*.swift' | sort)
-swiftc -O -wmo -parse-as-library -module-name Archiver -package-name Archiver "${library[@]}" "Scripts/Probes/${name}Probe.swift" -o "$binary" \
+swiftc -O -wmo -parse-as-library -module-name Archiver -package-name Archiver "${library[@]}" Scripts/Probes/Shared/*.swift "Scripts/Probes/${name}Probe.swift" -o "$binary" \
     2> "$work/$name.build.log" || { cat "$work/$name.build.log" >&2; exit 1; }
 
 count() {

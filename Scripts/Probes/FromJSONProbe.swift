@@ -3,24 +3,6 @@
 // makes it) and the GitHub repository fixture, decoded a fixed number of times.
 import Foundation
 
-struct ProbeRestaurant { let id: String; let name: String }
-struct ProbeReview { let id: String; let restaurant: ProbeRestaurant; let rating: Int; let text: String }
-struct ProbeUser { let id: String; let name: String; let reviews: [ProbeReview] }
-
-extension ProbeRestaurant: KeyMapped { static let keyMap = KeyMap(ProbeRestaurant.init, reading: \.id, \.name) }
-extension ProbeReview: KeyMapped {
-    static let keyMap = KeyMap(ProbeReview.init, [
-        "rating": .init(server: "star_rating", default: 0),
-        "text": .init(default: ""),
-    ], reading: \.id, \.restaurant, \.rating, \.text)
-}
-extension ProbeUser: KeyMapped {
-    static let keyMap = KeyMap(ProbeUser.init, [
-        "name": .init(default: "Guest"),
-        "reviews": .init(server: "user_reviews", default: []),
-    ], reading: \.id, \.name, \.reviews)
-}
-
 func userJSON(reviews count: Int) -> Data {
     let templates = [
         ("The Original Soup Man", "4", "Good soup! One star off for forgeting the bread."),

@@ -6,42 +6,10 @@
 // 97,185,154 with it (+0.56%); 246,686,899 before, when `is NSNull` bridged nested dictionaries.
 import Foundation
 
-struct ProbeRestaurant: Codable { let id: String; let name: String }
-struct ProbeReview: Codable { let id: String; let restaurant: ProbeRestaurant; let rating: Int; let text: String }
-struct ProbeUser: Codable { let id: String; let name: String; let reviews: [ProbeReview] }
-
-extension ProbeRestaurant: KeyMapped { static let keyMap = KeyMap(ProbeRestaurant.init, reading: \.id, \.name) }
-extension ProbeReview: KeyMapped {
-    static let keyMap = KeyMap(ProbeReview.init, [
-        "rating": .init(server: "star_rating", default: 0),
-        "text": .init(default: ""),
-    ], reading: \.id, \.restaurant, \.rating, \.text)
-}
-extension ProbeUser: KeyMapped {
-    static let keyMap = KeyMap(ProbeUser.init, [
-        "name": .init(default: "Guest"),
-        "reviews": .init(server: "user_reviews", default: []),
-    ], reading: \.id, \.name, \.reviews)
-}
-
 /// The same model through the Codable bridge alone.
 struct CodableUser: Codable, ArchiveCodable { let id: String; let name: String; let reviews: [CodableReview] }
 struct CodableReview: Codable { let id: String; let restaurant: CodableRestaurant; let rating: Int; let text: String }
 struct CodableRestaurant: Codable { let id: String; let name: String }
-
-func userArchive(reviews count: Int) -> Archive {
-    let templates = [
-        ("The Original Soup Man", 4, "Good soup! One star off for forgeting the bread."),
-        ("La Boîte en Bois", 4, "I've heard the risotto is very good here."),
-        ("Monk's Café", 5, "Always a consistent experience. Great atmosphere."),
-    ]
-    let reviews: [Archive] = (0..<count).map { index in
-        let (restaurant, rating, text) = templates[index % 3]
-        return ["id": "review-\(index)", "restaurant": ["id": "restaurant-\(index)", "name": "\(restaurant) \(index)"],
-                "rating": rating, "text": text]
-    }
-    return ["id": "abcd-efgh-ijkl-mnop", "name": "George Costanza", "reviews": reviews]
-}
 
 @main
 enum ValueConversionProbe {
