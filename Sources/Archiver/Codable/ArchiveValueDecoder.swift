@@ -147,7 +147,7 @@ struct ArchiveValueDecoder: Decoder {
 
     /// A value nested deeper than ``ValueNesting/limit`` levels.
     static func tooDeep(_ type: Any.Type, codingPath: [any CodingKey]) -> DecodingError {
-        let reason = ArchiveDecodingError.Reason.custom(ValueNesting.tooDeepMessage)
+        let reason = ArchiveDecodingError.Reason.nestedTooDeep(limit: ValueNesting.limit)
         return .dataCorrupted(.init(codingPath: codingPath, debugDescription: reason.description,
                                     underlyingError: ArchiveDecodingDetail(reason: reason)))
     }

@@ -43,6 +43,9 @@ public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConv
         /// The text given to ``Serializable/decode(json:)`` is not valid JSON; the error says
         /// where.
         case invalidJSON(JSONSyntaxError)
+        /// Values nest deeper than `limit` levels (a recursive type, or a response object built to
+        /// be deep): refused before the conversion could exhaust the thread's stack.
+        case nestedTooDeep(limit: Int)
 
         public var description: String {
             switch self {
@@ -52,6 +55,7 @@ public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConv
             case .rejected(let initializer): "\(initializer) returned nil"
             case .custom(let message): message
             case .invalidJSON(let error): error.description
+            case .nestedTooDeep(let limit): "values nested deeper than \(limit) levels"
             }
         }
     }

@@ -122,12 +122,12 @@ extension ArchiveDecodingError {
     /// A value of `type` nested deeper than ``ValueNesting/limit`` levels.
     @usableFromInline
     static func nestedTooDeep(_ type: Any.Type) -> ArchiveDecodingError {
-        ArchiveDecodingError(type: type, reason: .custom(ValueNesting.tooDeepMessage))
+        ArchiveDecodingError(type: type, reason: .nestedTooDeep(limit: ValueNesting.limit))
     }
 
     /// Whether this is ``nestedTooDeep(_:)``, at whatever path.
     var isNestedTooDeep: Bool {
-        guard case .custom(let message) = reason else { return false }
-        return message == ValueNesting.tooDeepMessage
+        if case .nestedTooDeep = reason { return true }
+        return false
     }
 }

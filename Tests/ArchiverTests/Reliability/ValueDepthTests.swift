@@ -98,10 +98,14 @@ struct ValueDepthTests {
             do {
                 _ = try KeyNode.decode(responseObject: Self.responseObject(nodes: Self.limit + 1))
                 return "decoded"
+            } catch let error as ArchiveDecodingError {
+                guard case .nestedTooDeep(let limit) = error.reason else { return "\(error)" }
+                return "nestedTooDeep(limit: \(limit)): \(error)"
             } catch {
-                return "\(error)"
+                return "untyped: \(error)"
             }
         }
+        #expect(outcome?.hasPrefix("nestedTooDeep(limit: \(Self.limit))") == true, "\(String(describing: outcome))")
         #expect(outcome?.contains("nested deeper than \(Self.limit) levels") == true, "\(String(describing: outcome))")
     }
 
@@ -145,10 +149,14 @@ struct ValueDepthTests {
             do {
                 _ = try ArchiveDecoder().decode(CodableNode.self, from: Self.responseObject(nodes: Self.limit + 1))
                 return "decoded"
+            } catch let error as ArchiveDecodingError {
+                guard case .nestedTooDeep(let limit) = error.reason else { return "\(error)" }
+                return "nestedTooDeep(limit: \(limit)): \(error)"
             } catch {
-                return "\(error)"
+                return "untyped: \(error)"
             }
         }
+        #expect(decoded?.hasPrefix("nestedTooDeep(limit: \(Self.limit))") == true, "\(String(describing: decoded))")
         #expect(decoded?.contains("nested deeper than \(Self.limit) levels") == true, "\(String(describing: decoded))")
 
         try TemporaryArchiver.with { archiver throws in
