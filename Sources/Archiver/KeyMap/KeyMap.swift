@@ -400,9 +400,9 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     @inlinable
     public func decode(_ object: [String: Any], from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
         guard isUsable else { throw unusable() }
-        return try ValueNesting.descend(orElse: { () throws(ArchiveDecodingError) -> Model in throw .nestedTooDeep(Model.self) }) {
-            () throws(ArchiveDecodingError) -> Model in
-            if let log = KeyMapDecodingContext.currentLog { return try constructReporting(fields, object, source, log) }
+        return try ValueNesting.descendWithState(orElse: { () throws(ArchiveDecodingError) -> Model in throw .nestedTooDeep(Model.self) }) {
+            (state) throws(ArchiveDecodingError) -> Model in
+            if let log = state.pointee.droppedElements { return try constructReporting(fields, object, source, log) }
             return try construct(fields, object, source)
         }
     }

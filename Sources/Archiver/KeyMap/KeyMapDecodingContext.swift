@@ -4,10 +4,6 @@
 /// which take no extra parameter, and conversions are synchronous.
 @usableFromInline
 enum KeyMapDecodingContext {
-    /// The log of the decode in progress; read once per key-mapped value.
-    @inlinable
-    static var currentLog: DroppedElementLog? { ValueNesting.state.pointee.droppedElements }
-
     /// Drops the element that failed with `error` (already nested at its index) when the
     /// collection holds values that Archiver 0.6 read with `serializedCollection` — key-mapped or
     /// hand-written `Serializable`/`ArchiveRepresentable` values — and the entry is not strict;

@@ -65,21 +65,33 @@ enum ValueNesting {
     static func descend<Result, Failure: Error>(
         orElse pastLimit: () throws(Failure) -> Result, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
+        try descendWithState(orElse: pastLimit) { (_) throws(Failure) -> Result in try body() }
+    }
+
+    /// ``descend(orElse:_:)``, handing `body` the state of the thread it runs on, so that a
+    /// conversion that reads the state (a key-mapped decode, for its dropped-element log) does
+    /// not look it up a second time.
+    @inlinable
+    static func descendWithState<Result, Failure: Error>(
+        orElse pastLimit: () throws(Failure) -> Result,
+        _ body: (UnsafeMutablePointer<ConversionState>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         let state = Self.state
         let depth = state.pointee.depth + 1
         guard depth % levelsPerStack == 0 || depth > limit else {
             state.pointee.depth = depth
             defer { state.pointee.depth = depth - 1 }
-            return try body()
+            return try body(state)
         }
         return try descendFar(to: depth, orElse: pastLimit, body)
     }
 
-    /// ``descend(orElse:_:)`` at a depth where the stack changes or the limit is passed: rare,
-    /// so kept out of the inlined path.
+    /// ``descendWithState(orElse:_:)`` at a depth where the stack changes or the limit is
+    /// passed: rare, so kept out of the inlined path.
     @usableFromInline @inline(never)
     static func descendFar<Result, Failure: Error>(
-        to depth: Int, orElse pastLimit: () throws(Failure) -> Result, _ body: () throws(Failure) -> Result
+        to depth: Int, orElse pastLimit: () throws(Failure) -> Result,
+        _ body: (UnsafeMutablePointer<ConversionState>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         guard depth <= limit else { return try pastLimit() }
         let caller = state.pointee
@@ -89,7 +101,7 @@ enum ValueNesting {
             state.pointee.depth = depth
             // Released before the thread ends: its state is freed without being deinitialized.
             defer { state.pointee.droppedElements = nil }
-            return try body()
+            return try body(state)
         }
     }
 
