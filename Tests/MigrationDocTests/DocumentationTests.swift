@@ -57,6 +57,7 @@ struct DocumentationTests {
         let section = try #require(readme.range(of: "### In an app target"))
         let block = try #require(Document.swiftBlocks(in: String(readme[section.lowerBound...])).first)
         let files = try Self.files(in: ["Tests/MigrationDocTests"])
+        #expect(block.lines.first == "import Archiver", "the example shows its imports")
         #expect(files.contains { Document.contains($0, block.lines) })
     }
 
