@@ -101,6 +101,10 @@ struct DocumentationTests {
         #expect(printed == ["2", "George Costanza", "[1296269]", "George Costanza"])
     }
 
+    @Test func theSnakeCaseServerKeysReadTheServersKeys() throws {
+        #expect(try snakeCaseServerKeys() == ["octocat/Hello-World", "80"])
+    }
+
     @Test func theCodableCodeRunsAsTheArticleAndTheReadmeSay() throws {
         let response: [String: Any] = [
             "html_url": "https://github.com/o/r/pull/1",
