@@ -179,16 +179,21 @@ struct BinaryPropertyListReader {
             guard options.contains(.allowsUIDs) else { throw .malformed(reason: "object \(object) is a keyed-archive UID") }
             return PropertyListUID(value: try unsigned(object, at: offset + 1, width: low + 1))
         case 0xA:
-            return try DeepRecursion.descend(depth: depth) { () throws(PropertyListError) -> Any in
+            return try DeepRecursion.descend(unavailable: Self.unavailable) { () throws(PropertyListError) -> Any in
                 try array(object, at: offset, low: low, depth: depth)
             }
         case 0xD:
-            return try DeepRecursion.descend(depth: depth) { () throws(PropertyListError) -> Any in
+            return try DeepRecursion.descend(unavailable: Self.unavailable) { () throws(PropertyListError) -> Any in
                 try dictionary(object, at: offset, low: low, depth: depth)
             }
         default:
             throw .malformed(reason: "object \(object) has unsupported type 0x\(String(marker, radix: 16))")
         }
+    }
+
+    /// A container deeper than this thread's stack holds, with no thread to read it on.
+    private static func unavailable(_ failure: ThreadUnavailable) -> PropertyListError {
+        .malformed(reason: failure.description)
     }
 
     private mutating func array(_ object: Int, at offset: Int, low: Int, depth: Int) throws(PropertyListError) -> Any {
