@@ -150,7 +150,7 @@ final class JSONDocument: @unchecked Sendable {
         } else if let double = double(at: index) {
             return NSNumber(value: double)
         }
-        throw ArchiveDecodingError(typeName: "JSON", reason: .invalidValue(expected: "a number in Double's range", found: "number \(numberText(at: index))"))
+        throw ArchiveDecodingError(typeName: "JSON", reason: .invalidValue(expected: "a number in Double's range", found: "number \(ValueDescription.excerpt(numberText(at: index)))"))
     }
 
     // MARK: Numbers
@@ -197,7 +197,7 @@ final class JSONDocument: @unchecked Sendable {
         case .null: return "null"
         case .true: return "Bool true"
         case .false: return "Bool false"
-        case .number: return "number \(numberText(at: index))"
+        case .number: return "number \(ValueDescription.excerpt(numberText(at: index)))"
         case .string: return ArchiveDecodingError.describe(string(at: index))
         case .array: return "array of \(token.length)"
         case .object: return "dictionary of \(token.length)"
