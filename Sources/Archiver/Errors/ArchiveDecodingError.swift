@@ -118,6 +118,10 @@ public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConv
 /// so that a hostile array of a million invalid elements costs no more than a valid one.
 public struct CollectionDecodingResult<Value> {
     /// The most failures kept in ``failures``; past it they are counted in ``unrecordedFailures``.
+    ///
+    /// ```swift
+    /// CollectionDecodingResult<Review>.maximumRecordedFailures  // 100
+    /// ```
     public static var maximumRecordedFailures: Int { 100 }
 
     /// The elements that decoded, in order.
@@ -125,6 +129,12 @@ public struct CollectionDecodingResult<Value> {
     /// The first ``maximumRecordedFailures`` elements that did not decode, with why.
     public var failures: [CollectionDecodingFailure] = []
     /// Elements that did not decode past the first ``maximumRecordedFailures``: counted, not kept.
+    ///
+    /// ```swift
+    /// let result = try Review.decodeCollection(json: tenThousandInvalidReviews)
+    /// result.failures.count      // 100
+    /// result.unrecordedFailures  // 9900
+    /// ```
     public var unrecordedFailures = 0
 
     /// How many elements did not decode: the recorded ``failures`` and the ``unrecordedFailures``.
