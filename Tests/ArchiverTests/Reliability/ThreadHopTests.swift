@@ -119,9 +119,10 @@ struct ThreadHopTests {
             let floor = state.pointee.stackFloor
             let archive = StackDepthTests.nested(depth: 40)
             let data = try? PropertyListCoding.data(for: archive)
-            // Every level hops, and every hop starts a thread with a 64 TiB stack.
+            // Every level hops, and every hop starts a thread with a 1 PiB stack: more than the
+            // address space, so that no overcommit setting lets it start.
             state.pointee.stackFloor = UInt.max
-            state.pointee.workerStackSizeForTesting = 1 << 46
+            state.pointee.workerStackSizeForTesting = 1 << 50
             defer {
                 state.pointee.stackFloor = floor
                 state.pointee.workerStackSizeForTesting = nil
