@@ -67,7 +67,7 @@ struct ArchiveValueDecoder: Decoder {
         if value is Placeholder, codingPath.count >= Placeholder.maximumDepth {
             throw missing(type, codingPath: codingPath)
         }
-        return try ValueNesting.descend(orElse: { () throws -> T in throw tooDeep(type, codingPath: codingPath) }) { () throws -> T in
+        return try ValueNesting.descend(orElse: { (refusal) throws -> T in throw refused(type, refusal, codingPath: codingPath) }) { () throws -> T in
             try T(from: ArchiveValueDecoder(value: value, codingPath: codingPath, options: options))
         }
     }
@@ -93,7 +93,7 @@ struct ArchiveValueDecoder: Decoder {
         var options = ArchiveCodingOptions.current ?? ArchiveCodingOptions()
         options.source = source
         do {
-            return try ValueNesting.descend(orElse: { () throws -> Value in throw tooDeep(type, codingPath: []) }) { () throws -> Value in
+            return try ValueNesting.descend(orElse: { (refusal) throws -> Value in throw refused(type, refusal, codingPath: []) }) { () throws -> Value in
                 try Value(from: ArchiveValueDecoder(value: value, codingPath: [], options: options))
             }
         } catch {
@@ -145,9 +145,12 @@ struct ArchiveValueDecoder: Decoder {
                                           underlyingError: ArchiveDecodingDetail(reason: reason)))
     }
 
-    /// A value nested deeper than ``ValueNesting/limit`` levels.
-    static func tooDeep(_ type: Any.Type, codingPath: [any CodingKey]) -> DecodingError {
-        let reason = ArchiveDecodingError.Reason.nestedTooDeep(limit: ValueNesting.limit)
+    /// A value nested deeper than ``ValueNesting/limit`` levels, or with no thread to go on.
+    static func refused(_ type: Any.Type, _ refusal: ValueNesting.Refusal, codingPath: [any CodingKey]) -> DecodingError {
+        let reason: ArchiveDecodingError.Reason = switch refusal {
+        case .tooDeep: .nestedTooDeep(limit: ValueNesting.limit)
+        case .threadUnavailable(let failure): .custom(failure.description)
+        }
         return .dataCorrupted(.init(codingPath: codingPath, debugDescription: reason.description,
                                     underlyingError: ArchiveDecodingDetail(reason: reason)))
     }

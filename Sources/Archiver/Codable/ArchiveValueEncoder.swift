@@ -36,7 +36,7 @@ struct ArchiveValueEncoder: Encoder {
             return .value(archived)
         }
         let node = EncodingNode()
-        try ValueNesting.descend(orElse: { () throws in throw tooDeep(Value.self, codingPath: codingPath) }) { () throws in
+        try ValueNesting.descend(orElse: { (refusal) throws in throw refused(Value.self, refusal, codingPath: codingPath) }) { () throws in
             try value.encode(to: ArchiveValueEncoder(node: node, codingPath: codingPath, options: options))
         }
         return .node(node)
@@ -48,7 +48,7 @@ struct ArchiveValueEncoder: Encoder {
         let options = ArchiveCodingOptions.current ?? ArchiveCodingOptions()
         let node = EncodingNode()
         do {
-            try ValueNesting.descend(orElse: { () throws in throw tooDeep(Value.self, codingPath: []) }) { () throws in
+            try ValueNesting.descend(orElse: { (refusal) throws in throw refused(Value.self, refusal, codingPath: []) }) { () throws in
                 try value.encode(to: ArchiveValueEncoder(node: node, codingPath: [], options: options))
             }
         } catch {
@@ -57,8 +57,8 @@ struct ArchiveValueEncoder: Encoder {
         return try node.resolved(typeName: String(describing: Value.self), path: [])
     }
 
-    /// A value nested deeper than ``ValueNesting/limit`` levels.
-    static func tooDeep(_ type: Any.Type, codingPath: [any CodingKey]) -> ArchiveEncodingError {
-        ArchiveEncodingError(type: type, path: .init(codingPath: codingPath), reason: .custom(ValueNesting.tooDeepMessage))
+    /// A value nested deeper than ``ValueNesting/limit`` levels, or with no thread to go on.
+    static func refused(_ type: Any.Type, _ refusal: ValueNesting.Refusal, codingPath: [any CodingKey]) -> ArchiveEncodingError {
+        ArchiveEncodingError(type: type, path: .init(codingPath: codingPath), reason: .custom(refusal.description))
     }
 }

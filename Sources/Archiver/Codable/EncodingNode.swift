@@ -104,7 +104,8 @@ enum EncodingSlot {
         case .value(let value): value
         case .node(let node):
             // As deep as the encoding that built it, which ValueNesting bounded.
-            try DeepRecursion.descend(depth: path.count) { () throws(ArchiveEncodingError) -> Any? in
+            try DeepRecursion.descend(unavailable: { ArchiveEncodingError(typeName: typeName, path: path, reason: .custom($0.description)) }) {
+                () throws(ArchiveEncodingError) -> Any? in
                 try node.resolved(typeName: typeName, path: path)
             }
         }

@@ -109,14 +109,41 @@ public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConv
 ///
 /// ```swift
 /// let result = Review.decodeCollection(archives: archives)
-/// print(result.values.count, "decoded")
+/// print(result.values.count, "decoded,", result.failureCount, "dropped")
 /// for failure in result.failures { print(failure) }  // [1] Review.restaurant: expected …
 /// ```
+///
+/// Memory stays bounded however many elements fail: the first
+/// ``maximumRecordedFailures`` failures are kept with their reasons, and the rest only counted,
+/// so that a hostile array of a million invalid elements costs no more than a valid one.
 public struct CollectionDecodingResult<Value> {
+    /// The most failures kept in ``failures``; past it they are counted in ``unrecordedFailures``.
+    ///
+    /// ```swift
+    /// CollectionDecodingResult<Review>.maximumRecordedFailures  // 100
+    /// ```
+    public static var maximumRecordedFailures: Int { 100 }
+
     /// The elements that decoded, in order.
     public var values: [Value] = []
-    /// One entry for each element that did not decode.
+    /// The first ``maximumRecordedFailures`` elements that did not decode, with why.
     public var failures: [CollectionDecodingFailure] = []
+    /// Elements that did not decode past the first ``maximumRecordedFailures``: counted, not kept.
+    ///
+    /// ```swift
+    /// let result = try Review.decodeCollection(json: tenThousandInvalidReviews)
+    /// result.failures.count      // 100
+    /// result.unrecordedFailures  // 9900
+    /// ```
+    public var unrecordedFailures = 0
+
+    /// How many elements did not decode: the recorded ``failures`` and the ``unrecordedFailures``.
+    ///
+    /// ```swift
+    /// let result = try Review.decodeCollection(json: body)
+    /// if result.failureCount > 0 { log("\(result.failureCount) reviews dropped, first: \(result.failures[0])") }
+    /// ```
+    public var failureCount: Int { failures.count + unrecordedFailures }
 
     init() {}
 
@@ -126,8 +153,18 @@ public struct CollectionDecodingResult<Value> {
             do {
                 values.append(try decode(element))
             } catch {
-                failures.append(CollectionDecodingFailure(index: index, error: error))
+                recordFailure(at: index, error)
             }
+        }
+    }
+
+    /// Records that the element at `index` did not decode, keeping why only for the first
+    /// ``maximumRecordedFailures``.
+    mutating func recordFailure(at index: Int, _ error: ArchiveDecodingError) {
+        if failures.count < Self.maximumRecordedFailures {
+            failures.append(CollectionDecodingFailure(index: index, error: error))
+        } else {
+            unrecordedFailures += 1
         }
     }
 }

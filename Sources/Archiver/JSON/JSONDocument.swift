@@ -108,41 +108,95 @@ final class JSONDocument: @unchecked Sendable {
     /// others `NSNumber`s of `Double`; a number beyond `Double`'s range is an error.
     ///
     /// Built without recursion, so that the deepest text takes no more stack than the flattest:
-    /// the tokens are visited last to first, so each container's members are finished, on a
-    /// stack of values, when the container is reached.
+    /// the tokens are visited first to last, each value going straight into the innermost open
+    /// container, which joins its own container when its last member has arrived. Each value is
+    /// held once on the way (not on a stack and then again in its container), arrays of one
+    /// element type are typed Swift arrays (``CompactArray``: 8 bytes a number, not 32), and
+    /// small integers, `true`, `false` and `null` are shared objects: a dense `[0,0,…]` costs
+    /// about 8 bytes an element beyond the text and its tokens.
     func foundationObject(at index: Int) throws(ArchiveDecodingError) -> Any {
-        var values: [Any] = []
-        var position = Int(tokens[index].next)
-        while position > index {
-            position -= 1
+        var open: [OpenContainer] = []
+        var position = index
+        while true {
             let token = tokens[position]
+            position += 1
+            var value: Any
             switch token.kind {
-            case .null: values.append(NSNull())
-            case .true: values.append(NSNumber(value: true))
-            case .false: values.append(NSNumber(value: false))
-            case .string: values.append(string(at: position))
-            case .number: values.append(try number(at: position))
-            case .array:
-                let count = Int(token.length)
-                values.append(Array(values.suffix(count).reversed()) as [Any])
-                values.removeSubrange(values.count - 1 - count..<values.count - 1)
-            case .object:
-                var dictionary: [String: Any] = Dictionary(minimumCapacity: Int(token.length))
-                // The first member's key is on top; later duplicates overwrite earlier ones.
-                for _ in 0..<token.length {
-                    let key = values.removeLast() as! String
-                    dictionary[key] = values.removeLast()
+            case .null: value = Self.null
+            case .true: value = Self.true
+            case .false: value = Self.false
+            case .number: value = try number(at: position - 1)
+            case .string:
+                let string = string(at: position - 1)
+                if case .object(let members, let remaining, nil)? = open.last {
+                    // A member's key: its value comes next.
+                    open[open.count - 1] = .object([:], remaining: 0, key: nil)
+                    open[open.count - 1] = .object(members, remaining: remaining, key: string)
+                    continue
                 }
-                values.append(dictionary)
+                value = string
+            case .array:
+                guard token.length == 0 else {
+                    open.append(.array(CompactArray(capacity: Int(token.length)), remaining: Int(token.length)))
+                    continue
+                }
+                value = [Any]()
+            case .object:
+                guard token.length == 0 else {
+                    open.append(.object(Dictionary(minimumCapacity: Int(token.length)), remaining: Int(token.length), key: nil))
+                    continue
+                }
+                value = [String: Any]()
             }
+            // Into the innermost open container; each one that this completes joins its own.
+            while let container = open.popLast() {
+                // Consumed, so that the elements below are the only reference and grow in place.
+                switch consume container {
+                case .array(var elements, let remaining):
+                    elements.append(value)
+                    guard remaining == 1 else {
+                        open.append(.array(elements, remaining: remaining - 1))
+                        break
+                    }
+                    value = elements.array
+                    continue
+                case .object(var members, let remaining, let key):
+                    // Later duplicates overwrite earlier ones, as with JSONSerialization.
+                    members[key!] = value
+                    guard remaining == 1 else {
+                        open.append(.object(members, remaining: remaining - 1, key: nil))
+                        break
+                    }
+                    value = members
+                    continue
+                }
+                break
+            }
+            if open.isEmpty { return value }
         }
-        return values[0]
     }
+
+    /// A container of ``foundationObject(at:)`` whose members have not all arrived: the elements
+    /// so far and how many are to come, or the members so far, how many are to come, and the key
+    /// of the one whose value is next.
+    private enum OpenContainer {
+        case array(CompactArray, remaining: Int)
+        case object([String: Any], remaining: Int, key: String?)
+    }
+
+    /// The shared values of `null`, `true` and `false`, as `JSONSerialization` gives them.
+    private static let null = NSNull()
+    private static let `true` = NSNumber(value: true)
+    private static let `false` = NSNumber(value: false)
+    /// The integers 0 through 255, shared: the most common numbers in responses.
+    private static let smallIntegers: [NSNumber] = (0 ..< 256).map { NSNumber(value: Int64($0)) }
 
     private func number(at index: Int) throws(ArchiveDecodingError) -> NSNumber {
         let token = tokens[index]
         if token.flags.contains(.integer) {
-            if let integer = integer(Int64.self, at: index) { return NSNumber(value: integer) }
+            if let integer = integer(Int64.self, at: index) {
+                return (0 ..< 256).contains(integer) ? Self.smallIntegers[Int(integer)] : NSNumber(value: integer)
+            }
             if let integer = integer(UInt64.self, at: index) { return NSNumber(value: integer) }
             if let decimal = Decimal(string: numberText(at: index), locale: Locale(identifier: "en_US_POSIX")) {
                 return NSDecimalNumber(decimal: decimal)
@@ -150,7 +204,7 @@ final class JSONDocument: @unchecked Sendable {
         } else if let double = double(at: index) {
             return NSNumber(value: double)
         }
-        throw ArchiveDecodingError(typeName: "JSON", reason: .invalidValue(expected: "a number in Double's range", found: "number \(numberText(at: index))"))
+        throw ArchiveDecodingError(typeName: "JSON", reason: .invalidValue(expected: "a number in Double's range", found: "number \(ValueDescription.excerpt(numberText(at: index)))"))
     }
 
     // MARK: Numbers
@@ -197,7 +251,7 @@ final class JSONDocument: @unchecked Sendable {
         case .null: return "null"
         case .true: return "Bool true"
         case .false: return "Bool false"
-        case .number: return "number \(numberText(at: index))"
+        case .number: return "number \(ValueDescription.excerpt(numberText(at: index)))"
         case .string: return ArchiveDecodingError.describe(string(at: index))
         case .array: return "array of \(token.length)"
         case .object: return "dictionary of \(token.length)"

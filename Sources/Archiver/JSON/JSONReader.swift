@@ -15,8 +15,8 @@
 struct JSONReader {
     /// The deepest nesting of arrays and objects accepted: deeper than any response a server
     /// means to send (serde_json stops at 128, `JSONDecoder` at 512). The stack is not the
-    /// reason: this reader is iterative, and decoding a recursive type from it changes stacks
-    /// every 16 levels (`ValueNesting`).
+    /// reason: this reader is iterative, and decoding a recursive type from it moves to a
+    /// bigger stack when the thread's runs low (`ValueNesting`).
     static let maximumDepth = 100
 
     private let bytes: UnsafeBufferPointer<UInt8>

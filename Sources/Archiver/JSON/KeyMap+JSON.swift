@@ -13,7 +13,7 @@ extension KeyMap {
     public func decode(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) -> Model {
         guard isUsable else { throw unusable() }
         guard value.kind == .object else { throw .typeMismatch(Model.self, found: value) }
-        return try ValueNesting.descend(orElse: { () throws(ArchiveDecodingError) -> Model in throw .nestedTooDeep(Model.self) }) {
+        return try ValueNesting.descend(orElse: { (refusal) throws(ArchiveDecodingError) -> Model in throw .refused(Model.self, refusal) }) {
             () throws(ArchiveDecodingError) -> Model in try construct(parsedJSONObject: value)
         }
     }

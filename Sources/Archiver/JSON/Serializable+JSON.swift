@@ -31,8 +31,9 @@ extension Serializable {
         try decode(parsedJSON: parse(json).root)
     }
 
-    /// Decodes the elements of a JSON array, and says why each invalid element was dropped, as
-    /// ``decodeCollection(responseObjects:)`` does.
+    /// Decodes the elements of a JSON array, and says why invalid elements were dropped, as
+    /// ``decodeCollection(responseObjects:)`` does: the first
+    /// ``CollectionDecodingResult/maximumRecordedFailures`` with their reasons, the rest counted.
     ///
     /// ```swift
     /// let result = try Review.decodeCollection(json: body)
@@ -53,7 +54,7 @@ extension Serializable {
             do {
                 result.values.append(try decode(parsedJSON: element))
             } catch {
-                result.failures.append(CollectionDecodingFailure(index: index, error: error))
+                result.recordFailure(at: index, error)
             }
         }
         return result

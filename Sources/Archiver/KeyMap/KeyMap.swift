@@ -400,7 +400,7 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     @inlinable
     public func decode(_ object: [String: Any], from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
         guard isUsable else { throw unusable() }
-        return try ValueNesting.descendWithState(orElse: { () throws(ArchiveDecodingError) -> Model in throw .nestedTooDeep(Model.self) }) {
+        return try ValueNesting.descendWithState(orElse: { (refusal) throws(ArchiveDecodingError) -> Model in throw .refused(Model.self, refusal) }) {
             (state) throws(ArchiveDecodingError) -> Model in
             if let log = state.pointee.droppedElements { return try constructReporting(fields, object, source, log) }
             return try construct(fields, object, source)
@@ -421,7 +421,7 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     /// An unusable map produces an empty archive; ``KeyMapped/validateKeyMap()`` says why.
     @inlinable
     public func archive(of model: Model) -> Archive {
-        ValueNesting.descend(orElse: { ValueNesting.tooDeepArchive }) { archiveInPlace(of: model) }
+        ValueNesting.descend(orElse: { ValueNesting.refusedArchive($0) }) { archiveInPlace(of: model) }
     }
 
     /// ``archive(of:)`` one level deeper, on whichever stack ``ValueNesting`` chose.

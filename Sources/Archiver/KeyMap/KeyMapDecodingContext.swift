@@ -44,7 +44,7 @@ enum KeyMapDecodingContext {
 /// as the enclosing values finish (`User.user_reviews[1].restaurant.id`).
 ///
 /// A class because it is shared, for one synchronous decode, by every value that decode reads. It
-/// crosses threads only when a deep value continues on a fresh stack, while the caller waits.
+/// crosses threads only when a deep value continues on a worker's stack, while the caller waits.
 @usableFromInline
 final class DroppedElementLog: @unchecked Sendable {
     @usableFromInline var errors: [ArchiveDecodingError] = []

@@ -95,7 +95,8 @@ struct KeyedArchiveInterpreter {
         guard depth <= maximumDepth else { throw .nestingTooDeep(keyPath: keyPath, limit: maximumDepth) }
 
         marks[index] = -1
-        let (value, height, count) = try DeepRecursion.descend(depth: depth) { () throws(KeyedArchiveError) -> (Any, Int, Int) in
+        let (value, height, count) = try DeepRecursion.descend(unavailable: { KeyedArchiveError.malformed(keyPath: "$objects[\(index)]", reason: $0.description) }) {
+            () throws(KeyedArchiveError) -> (Any, Int, Int) in
             try rebuild(objects[index], index: index, depth: depth)
         }
         rebuilt[index] = value

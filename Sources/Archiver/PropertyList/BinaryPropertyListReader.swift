@@ -179,11 +179,11 @@ struct BinaryPropertyListReader {
             guard options.contains(.allowsUIDs) else { throw .malformed(reason: "object \(object) is a keyed-archive UID") }
             return PropertyListUID(value: try unsigned(object, at: offset + 1, width: low + 1))
         case 0xA:
-            return try DeepRecursion.descend(depth: depth) { () throws(PropertyListError) -> Any in
+            return try DeepRecursion.descend(unavailable: Self.unavailable) { () throws(PropertyListError) -> Any in
                 try array(object, at: offset, low: low, depth: depth)
             }
         case 0xD:
-            return try DeepRecursion.descend(depth: depth) { () throws(PropertyListError) -> Any in
+            return try DeepRecursion.descend(unavailable: Self.unavailable) { () throws(PropertyListError) -> Any in
                 try dictionary(object, at: offset, low: low, depth: depth)
             }
         default:
@@ -191,12 +191,16 @@ struct BinaryPropertyListReader {
         }
     }
 
+    /// A container deeper than this thread's stack holds, with no thread to read it on.
+    private static func unavailable(_ failure: ThreadUnavailable) -> PropertyListError {
+        .malformed(reason: failure.description)
+    }
+
     private mutating func array(_ object: Int, at offset: Int, low: Int, depth: Int) throws(PropertyListError) -> Any {
         guard depth < maximumDepth else { throw .malformed(reason: "nesting deeper than \(maximumDepth)") }
         let (count, start) = try count(object, at: offset, low: low, elementWidth: referenceWidth)
         slots[object] = -1
-        var elements: [Any] = []
-        elements.reserveCapacity(count)
+        var elements = CompactArray(capacity: count)
         var height = 0, size = 1
         for index in 0 ..< count {
             let element = try reference(object, at: start + index * referenceWidth)
@@ -206,7 +210,7 @@ struct BinaryPropertyListReader {
             size += max(entry.size, 1)
             try checkSize(size)
         }
-        return remember(object, elements, height: height + 1, size: size)
+        return remember(object, elements.array, height: height + 1, size: size)
     }
 
     private mutating func dictionary(_ object: Int, at offset: Int, low: Int, depth: Int) throws(PropertyListError) -> Any {

@@ -103,7 +103,7 @@ struct BinaryPropertyListWriter {
             defer { index += 1 }
             references[keys + index] = addKey(key)
             do {
-                references[values + index] = try DeepRecursion.descend(depth: depth + 1) { () throws(Failure) -> Int in
+                references[values + index] = try DeepRecursion.descend(unavailable: { Failure(found: $0.description) }) { () throws(Failure) -> Int in
                     try add(value, depth: depth + 1)
                 }
             } catch {
@@ -119,7 +119,7 @@ struct BinaryPropertyListWriter {
         for index in array.indices {
             let element = array[index]
             do {
-                references[first + index] = try DeepRecursion.descend(depth: depth + 1) { () throws(Failure) -> Int in
+                references[first + index] = try DeepRecursion.descend(unavailable: { Failure(found: $0.description) }) { () throws(Failure) -> Int in
                     try add(element, depth: depth + 1)
                 }
             } catch {

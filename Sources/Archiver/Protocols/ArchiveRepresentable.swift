@@ -76,7 +76,8 @@ extension ArchiveRepresentable {
         archives.compactMap { Self(archive: $0) }
     }
 
-    /// The values of an array of archives, and the reason each invalid element was dropped.
+    /// The values of an array of archives, and why invalid elements were dropped (the first 100
+    /// with their reasons, the rest counted in ``CollectionDecodingResult/failureCount``).
     ///
     /// ```swift
     /// let result = Review.decodeCollection(archives: archives)

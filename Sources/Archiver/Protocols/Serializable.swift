@@ -88,7 +88,8 @@ extension Serializable {
         responseObjects.compactMap { Self(responseObject: $0) }
     }
 
-    /// The values of an array of response objects, and the reason each invalid element was dropped.
+    /// The values of an array of response objects, and why invalid elements were dropped (the
+    /// first 100 with their reasons, the rest counted in ``CollectionDecodingResult/failureCount``).
     ///
     /// ```swift
     /// let result = Review.decodeCollection(responseObjects: reviewsJSON)

@@ -6,6 +6,23 @@ import Foundation
 package enum ValueDescription {
     /// The longest text a comparison report shows of one value.
     static let maximumTextLength = 80
+    /// The most characters of one value an error message quotes (``excerpt(_:)``).
+    static let maximumExcerptLength = 64
+
+    /// `text` as an error message quotes it: whole when short, else its first
+    /// ``maximumExcerptLength`` characters and how long it was, so that a hostile value (a number
+    /// of a million digits) makes an error of a hundred bytes, not a megabyte.
+    ///
+    /// ```swift
+    /// ValueDescription.excerpt(String(repeating: "9", count: 1_000_000))  // "9999…9999… (1000000 characters)"
+    /// ```
+    static func excerpt(_ text: String) -> String {
+        // The UTF-8 count first: cheap for a native string, and a bound on the characters.
+        guard text.utf8.count > maximumExcerptLength else { return text }
+        let prefix = text.prefix(maximumExcerptLength + 1)
+        guard prefix.count > maximumExcerptLength else { return text }
+        return String(prefix.dropLast()) + "… (\(text.count) characters)"
+    }
 
     /// What kind of value this is and, for a leaf, which: `String "4x"`, `number 4`, `Bool true`,
     /// `Date 2016-06-01T12:00:00Z`, `Data of 3 bytes`, `array of 2`, `null`, `nothing`.
@@ -55,7 +72,7 @@ package enum ValueDescription {
         case let data as Data:
             return "<\(data.count) bytes>"
         case let number as NSNumber:
-            return "\(number)"
+            return excerpt("\(number)")
         default:
             return nil
         }

@@ -7,20 +7,20 @@ import Foundation
 /// key-mapped level through an array about 7 KiB), so the 256 levels of an archive 512 deep
 /// would overflow the 512 KiB stack that secondary threads, GCD and Swift concurrency get on
 /// Apple platforms. Each conversion of a nested value counts one level, on a counter kept per
-/// thread; every ``levelsPerStack`` levels the conversion continues on a fresh
-/// stack (``DeepRecursion/onFreshStack(_:)``), which starts from the caller's count. Past
-/// ``limit`` levels the conversion fails instead: an archive that deep could not be written or
-/// read, and a value that refers to itself through a class would otherwise recurse until the
-/// threads ran out.
+/// thread; when this thread's stack is nearly used up, the rest of the descent continues on a
+/// worker with a big stack (``DeepRecursion``), which starts from the caller's count: at most one
+/// hop per descent, none for data shallow enough to fit. Past ``limit`` levels the conversion
+/// fails instead: an archive that deep could not be written or read, and a value that refers to
+/// itself through a class would otherwise recurse until memory ran out.
 ///
 /// ```swift
-/// try ValueNesting.descend(orElse: { () throws(ArchiveDecodingError) in throw .nestedTooDeep(Model.self) }) {
+/// try ValueNesting.descend(orElse: { (refusal) throws(ArchiveDecodingError) in throw .refused(Model.self, refusal) }) {
 ///     try construct(fields, object, source)
 /// }
 /// ```
 ///
 /// The counter is thread-specific rather than a task-local: conversions are synchronous, the hop
-/// is to a `Thread`, and a level costs a few instructions against the thousands of one value's
+/// is to a thread, and a level costs a few instructions against the thousands of one value's
 /// conversion. The same per-thread ``ConversionState`` carries what a key-mapped decode asked
 /// for beyond the value (``KeyMapDecodingContext``), so that one lookup per level serves both:
 /// reading a task-local for it on every value made decoding about 10% slower in wall-clock time.
@@ -29,10 +29,6 @@ enum ValueNesting {
     /// The deepest nesting of values converted, ``PropertyListCoding/defaultMaximumDepth``: every
     /// value nests at least one container, so an archive the readers accept never exceeds it.
     @inlinable static var limit: Int { 512 }
-
-    /// How many levels run on one stack, as in ``DeepRecursion/levelsPerStack``: at about 7 KiB
-    /// a level, under a quarter of a 512 KiB stack.
-    @inlinable static var levelsPerStack: Int { 16 }
 
     /// The thread's state lives in memory of its own, freed when the thread ends, so that a level
     /// costs one lookup and two stores rather than a lookup and two thread-specific writes.
@@ -54,18 +50,34 @@ enum ValueNesting {
     static func makeState() -> UnsafeMutablePointer<ConversionState> {
         let state = UnsafeMutablePointer<ConversionState>.allocate(capacity: 1)
         state.initialize(to: ConversionState())
+        state.pointee.stackFloor = DeepRecursion.stackFloor()
         pthread_setspecific(key, state)
         return state
     }
 
-    /// Runs `body`, the conversion of one value, one level deeper: on this thread, or on a fresh
-    /// stack every ``levelsPerStack`` levels. Past ``limit`` it returns what
-    /// `pastLimit` returns, or throws what it throws, instead.
+    /// Why a conversion did not run: nested past ``limit``, or deeper than this thread's stack
+    /// holds with no thread to go on.
+    @usableFromInline
+    enum Refusal: Error, CustomStringConvertible {
+        case tooDeep
+        case threadUnavailable(ThreadUnavailable)
+
+        @usableFromInline var description: String {
+            switch self {
+            case .tooDeep: ValueNesting.tooDeepMessage
+            case .threadUnavailable(let failure): failure.description
+            }
+        }
+    }
+
+    /// Runs `body`, the conversion of one value, one level deeper: on this thread, or on a
+    /// worker's stack when this one is nearly used up. Past ``limit``, or with no worker, it
+    /// returns what `refuse` returns, or throws what it throws, instead.
     @inlinable
     static func descend<Result, Failure: Error>(
-        orElse pastLimit: () throws(Failure) -> Result, _ body: () throws(Failure) -> Result
+        orElse refuse: (Refusal) throws(Failure) -> Result, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try descendWithState(orElse: pastLimit) { (_) throws(Failure) -> Result in try body() }
+        try descendWithState(orElse: refuse) { (_) throws(Failure) -> Result in try body() }
     }
 
     /// ``descend(orElse:_:)``, handing `body` the state of the thread it runs on, so that a
@@ -73,46 +85,60 @@ enum ValueNesting {
     /// not look it up a second time.
     @inlinable
     static func descendWithState<Result, Failure: Error>(
-        orElse pastLimit: () throws(Failure) -> Result,
+        orElse refuse: (Refusal) throws(Failure) -> Result,
         _ body: (UnsafeMutablePointer<ConversionState>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let state = Self.state
         let depth = state.pointee.depth + 1
-        guard depth % levelsPerStack == 0 || depth > limit else {
+        guard depth > limit || DeepRecursion.isStackLow(state) else {
             state.pointee.depth = depth
             defer { state.pointee.depth = depth - 1 }
             return try body(state)
         }
-        return try descendFar(to: depth, orElse: pastLimit, body)
+        return try descendFar(to: depth, state, orElse: refuse, body)
     }
 
     /// ``descendWithState(orElse:_:)`` at a depth where the stack changes or the limit is
     /// passed: rare, so kept out of the inlined path.
     @usableFromInline @inline(never)
     static func descendFar<Result, Failure: Error>(
-        to depth: Int, orElse pastLimit: () throws(Failure) -> Result,
+        to depth: Int, _ state: UnsafeMutablePointer<ConversionState>, orElse refuse: (Refusal) throws(Failure) -> Result,
         _ body: (UnsafeMutablePointer<ConversionState>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        guard depth <= limit else { return try pastLimit() }
-        let caller = state.pointee
-        return try DeepRecursion.onFreshStack { () throws(Failure) -> Result in
-            let state = Self.state
-            state.pointee = caller
-            state.pointee.depth = depth
-            // Released before the thread ends: its state is freed without being deinitialized.
-            defer { state.pointee.droppedElements = nil }
-            return try body(state)
+        guard depth <= limit else { return try refuse(.tooDeep) }
+        do throws(HopFailure<Failure>) {
+            return try DeepRecursion.onWorker(state, unavailable: { HopFailure.unavailable($0) }) { () throws(HopFailure<Failure>) -> Result in
+                let state = Self.state
+                state.pointee.depth = depth
+                do throws(Failure) {
+                    return try body(state)
+                } catch {
+                    throw .body(error)
+                }
+            }
+        } catch {
+            switch error {
+            case .body(let failure): throw failure
+            case .unavailable(let failure): return try refuse(.threadUnavailable(failure))
+            }
         }
+    }
+
+    /// What a hop ends in besides a result: the body's own error, or no thread to run it.
+    @usableFromInline
+    enum HopFailure<Failure: Error>: Error {
+        case body(Failure)
+        case unavailable(ThreadUnavailable)
     }
 
     /// Why a conversion past ``limit`` failed.
     @usableFromInline static var tooDeepMessage: String { "values nested deeper than \(limit) levels" }
 
-    /// What an archive past ``limit`` holds instead of the value: a marker that storing refuses
+    /// What an archive past ``limit`` (or with no thread to go on) holds instead of the value: a marker that storing refuses
     /// with ``ArchiverError/invalidPropertyList(type:id:keyPath:found:)``, as it refuses any
     /// value that could not be encoded, rather than an archive that silently lacks it.
-    @usableFromInline static var tooDeepArchive: Archive {
-        ["(nested too deep)": EncodingFailure(reason: .custom(tooDeepMessage))]
+    @usableFromInline static func refusedArchive(_ refusal: Refusal) -> Archive {
+        ["(nested too deep)": EncodingFailure(reason: .custom(refusal.description))]
     }
 }
 
@@ -126,6 +152,15 @@ struct ConversionState {
     @usableFromInline var droppedElements: DroppedElementLog?
     /// Whether an invalid element fails the collection: set while a strict entry's value is read.
     @usableFromInline var isStrict = false
+    /// The lowest stack address this thread's levels may use (``DeepRecursion/isStackLow(_:)``).
+    @usableFromInline var stackFloor: UInt = 0
+    /// How many descents started on this thread continued on a worker's stack, and for how many
+    /// of them a thread was started: what tests count instead of timing.
+    var hops = 0
+    var threadsStarted = 0
+    /// A test's stack size for this thread's next workers, which then always start a thread: a
+    /// size no thread can have makes the start fail.
+    var workerStackSizeForTesting: Int?
 
     @usableFromInline init() {}
 }
@@ -135,6 +170,15 @@ extension ArchiveDecodingError {
     @usableFromInline
     static func nestedTooDeep(_ type: Any.Type) -> ArchiveDecodingError {
         ArchiveDecodingError(type: type, reason: .nestedTooDeep(limit: ValueNesting.limit))
+    }
+
+    /// A value of `type` that was not converted, for `refusal`.
+    @usableFromInline
+    static func refused(_ type: Any.Type, _ refusal: ValueNesting.Refusal) -> ArchiveDecodingError {
+        switch refusal {
+        case .tooDeep: nestedTooDeep(type)
+        case .threadUnavailable(let failure): ArchiveDecodingError(type: type, reason: .custom(failure.description))
+        }
     }
 
     /// Whether this is ``nestedTooDeep(_:)``, at whatever path.
