@@ -39,56 +39,84 @@ final class KeyMapField: Sendable {
     func decode<Property: KeyMapValue>(
         _ type: Property.Type, in object: [String: Any], from source: KeyMapSource, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
+        try decode(Property.self, in: KeyMapDictionaryDocument(object: object, source: source), model: model)
+    }
+
+    /// Reads this property from its value token in parsed JSON (`slot`, or -1 when the key is
+    /// missing), naming `model` and the server key in any error, by the same rules as
+    /// ``decode(_:in:from:model:)``.
+    @usableFromInline
+    func decode<Property: KeyMapValue>(
+        _ type: Property.Type, parsedJSON document: JSONDocument, at slot: Int32, model: Any.Type
+    ) throws(ArchiveDecodingError) -> Property {
+        try decode(Property.self, in: KeyMapJSONDocument(document: document, slot: slot), model: model)
+    }
+
+    // MARK: The one field decoder
+    //
+    // Every rule for reading a field — defaults, null, strictness, transforms, exclusion, the key
+    // in errors — is written once below, generic over the document the value comes from
+    // (``KeyMapFieldDocument``), as swift-foundation's `PlistDecoderGeneric` is generic over its
+    // document. The hot path is `@inline(__always)`, so that each door above gets it compiled for
+    // its own document: the document's members are then direct calls, and the JSON door keeps
+    // its speed. The rare paths are shared, unspecialized code.
+
+    @inline(__always)
+    func decode<Property: KeyMapValue, Document: KeyMapFieldDocument>(
+        _ type: Property.Type, in document: Document, model: Any.Type
+    ) throws(ArchiveDecodingError) -> Property {
         // The common path names no `Property?`: in code that is not specialized, every use of an
         // optional of a generic type costs a metadata lookup per call.
-        guard isPlain else { return try decodeSpecially(Property.self, in: object, from: source, model: model) }
-        return try decodePlain(Property.self, in: object, from: source, model: model)
+        guard isPlain else { return try decodeSpecially(Property.self, in: document, model: model) }
+        return try decodePlain(Property.self, in: document, model: model)
     }
 
     @inline(__always)
-    private func decodePlain<Property: KeyMapValue>(
-        _ type: Property.Type, in object: [String: Any], from source: KeyMapSource, model: Any.Type
+    private func decodePlain<Property: KeyMapValue, Document: KeyMapFieldDocument>(
+        _ type: Property.Type, in document: Document, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
-        guard let raw = object[source == .archive ? archiveKey : serverKey] else {
-            return try missingValue(Property.self, key: key(for: source), model: model)
+        guard let raw = document.value(of: self) else {
+            return try missingValue(Property.self, key: key(for: document.source), model: model)
         }
         do throws(ArchiveDecodingError) {
-            return try Property(keyMapValue: raw, from: source)
+            return try document.decode(Property.self, from: raw)
         } catch {
-            return try recover(Property.self, from: error, raw: raw, key: key(for: source), model: model)
+            return try recover(Property.self, from: error, isNull: document.holdsNull(raw), key: key(for: document.source), model: model)
         }
     }
 
     /// A null value falls back to the default; any other failure gets the key in its path.
     @inline(never)
     private func recover<Property: KeyMapValue>(
-        _ type: Property.Type, from error: ArchiveDecodingError, raw: Any, key: String, model: Any.Type
+        _ type: Property.Type, from error: ArchiveDecodingError, isNull: Bool, key: String, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
         // Null is rare; testing for it only after a conversion fails keeps it off the hot path.
-        if isNull(raw) { return try missingValue(Property.self, key: key, model: model, found: raw) }
+        if isNull { return try missingValue(Property.self, key: key, model: model, found: NSNull()) }
         throw error.nested(in: model, at: [.key(key)])
     }
 
-    /// Excluded properties and properties with a transform.
+    /// Excluded and strict properties, and properties with a transform, which takes Foundation
+    /// objects whatever the document.
     @inline(never)
-    private func decodeSpecially<Property: KeyMapValue>(
-        _ type: Property.Type, in object: [String: Any], from source: KeyMapSource, model: Any.Type
+    private func decodeSpecially<Property: KeyMapValue, Document: KeyMapFieldDocument>(
+        _ type: Property.Type, in document: Document, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
         if isExcluded { return try excludedValue(Property.self, model: model) }
         if transform == nil {
+            // A strict entry: its collections fail on an invalid element instead of dropping it.
             return try KeyMapDecodingContext.strictly { () throws(ArchiveDecodingError) in
-                try decodePlain(Property.self, in: object, from: source, model: model)
+                try decodePlain(Property.self, in: document, model: model)
             }
         }
-        let key = key(for: source)
-        guard let raw = object[key], let transform else { return try missingValue(Property.self, key: key, model: model) }
+        let key = key(for: document.source)
+        guard let raw = document.value(of: self), let transform else { return try missingValue(Property.self, key: key, model: model) }
         do throws(ArchiveDecodingError) {
-            guard let value = try transform.decode(raw) as? Property else {
+            guard let value = try transform.decode(document.foundationObject(raw)) as? Property else {
                 throw ArchiveDecodingError(type: model, reason: .custom("the transform does not produce a \(Property.keyMapTypeDescription)"))
             }
             return value
         } catch {
-            return try recover(Property.self, from: error, raw: raw, key: key, model: model)
+            return try recover(Property.self, from: error, isNull: document.holdsNull(raw), key: key, model: model)
         }
     }
 
@@ -131,4 +159,64 @@ final class KeyMapField: Sendable {
         if let placeholder = Property.keyMapPlaceholder { return placeholder }
         throw ArchiveDecodingError(type: model, path: [.key(name)], reason: .custom("excluded, and neither a default nor a placeholder gives it a value"))
     }
+}
+
+/// One object a key map reads its fields from, whichever door it came through: the document
+/// the one field decoder (``KeyMapField/decode(_:in:model:)``) is generic over.
+protocol KeyMapFieldDocument {
+    /// How the document hands out one value: a Foundation object, or a token of parsed JSON.
+    associatedtype Value
+    /// Which keys apply: server keys or archive keys.
+    var source: KeyMapSource { get }
+    /// The value of `field`, or `nil` when the object has none.
+    func value(of field: KeyMapField) -> Value?
+    /// Whether `value` is null.
+    func holdsNull(_ value: Value) -> Bool
+    /// Reads `value` by `Property`'s own conversion for this document.
+    func decode<Property: KeyMapValue>(_ type: Property.Type, from value: Value) throws(ArchiveDecodingError) -> Property
+    /// `value` as `JSONSerialization` or a property-list reader produces it, for transforms.
+    func foundationObject(_ value: Value) throws(ArchiveDecodingError) -> Any
+}
+
+/// A response object or an archive, as a dictionary.
+struct KeyMapDictionaryDocument: KeyMapFieldDocument {
+    let object: [String: Any]
+    let source: KeyMapSource
+
+    @inline(__always)
+    func value(of field: KeyMapField) -> Any? {
+        object[source == .archive ? field.archiveKey : field.serverKey]
+    }
+
+    func holdsNull(_ value: Any) -> Bool { isNull(value) }
+
+    @inline(__always)
+    func decode<Property: KeyMapValue>(_ type: Property.Type, from value: Any) throws(ArchiveDecodingError) -> Property {
+        try Property(keyMapValue: value, from: source)
+    }
+
+    func foundationObject(_ value: Any) -> Any { value }
+}
+
+/// One field's value token in a parsed JSON text, found by `KeyMap.decode(parsedJSON:)` in one
+/// pass over the object's members; the slot is -1 when the key is missing.
+struct KeyMapJSONDocument: KeyMapFieldDocument {
+    let document: JSONDocument
+    let slot: Int32
+
+    var source: KeyMapSource { .responseObject }
+
+    @inline(__always)
+    func value(of field: KeyMapField) -> ParsedJSON? {
+        slot >= 0 ? ParsedJSON(document: document, index: Int(slot)) : nil
+    }
+
+    func holdsNull(_ value: ParsedJSON) -> Bool { value.isNull }
+
+    @inline(__always)
+    func decode<Property: KeyMapValue>(_ type: Property.Type, from value: ParsedJSON) throws(ArchiveDecodingError) -> Property {
+        try Property(parsedJSON: value)
+    }
+
+    func foundationObject(_ value: ParsedJSON) throws(ArchiveDecodingError) -> Any { try value.foundationObject }
 }
