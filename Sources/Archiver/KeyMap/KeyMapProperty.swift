@@ -16,17 +16,21 @@
 /// // .property(\.rating, default: "none") does not compile: the default must be an Int.
 /// ```
 ///
-/// The map learns which stored property each key path reads once, when it is built: it builds
-/// an instance whose strings and numbers differ from property to property and compares what the
-/// key path reads with what `Mirror` sees. A key path it cannot match to exactly one stored
-/// property (a computed property, or two properties of one type whose probe values are equal,
-/// such as two `Bool`s) is a problem of the map, reported in words as a misspelt string entry is.
+/// The map learns which stored property each key path reads once, when it is built, exactly and
+/// whatever the property types: the byte offset of the key path's property
+/// (`MemoryLayout.offset(of:)`) names the stored property at that offset. A key path that reads
+/// no stored property of the type (a computed property, or a property of a property) is a
+/// problem of the map, reported in words.
 public struct KeyMapProperty<Model> {
     let keyPath: AnyKeyPath
     let valueType: ObjectIdentifier
     let valueTypeName: String
     let entry: KeyMapEntry
-    /// What the key path reads in `model`, as text, to tell which stored property it is.
+    /// The byte offset of the stored property the key path reads in a struct; `nil` for a
+    /// computed property and in a class.
+    let offset: Int?
+    /// What the key path reads in `model`, as text: for a class, whose stored properties have no
+    /// offset to match, which property it is is told by a probe instance.
     let describeValue: (Model) -> String
 
     init<Value: KeyMapValue>(_ keyPath: KeyPath<Model, Value>, entry: KeyMapEntry) {
@@ -34,6 +38,7 @@ public struct KeyMapProperty<Model> {
         valueType = ObjectIdentifier(Value.self)
         valueTypeName = Value.keyMapTypeDescription
         self.entry = entry
+        offset = MemoryLayout<Model>.offset(of: keyPath)
         describeValue = { model in String(describing: model[keyPath: keyPath]) }
     }
 
