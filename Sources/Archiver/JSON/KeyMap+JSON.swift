@@ -1,6 +1,6 @@
 import Foundation
 
-extension KeyMap {
+extension KeyMap where Model: KeyMapped {
     /// Builds a model from an object inside a parsed JSON text, read as a response object:
     /// each property straight from the text, under its server key.
     ///

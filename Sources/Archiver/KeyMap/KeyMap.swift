@@ -32,7 +32,7 @@ import Foundation
 /// In debug builds the map validates itself when first used and prints any problem to standard
 /// error; an entry that names no stored property stops a debug build there with an assertion, and
 /// makes every decode throw in a release build. ``validate()`` throws the problems.
-public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
+public final class KeyMap<Model>: @unchecked Sendable {
     // Unchecked because the closures are not `@Sendable`: they use the conformances of `Model`
     // and its property types, which may be isolated to the main actor in an app target, and an
     // isolated conformance cannot be captured by a `@Sendable` closure. Everything here is
@@ -97,14 +97,24 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     ///   - serverKeys: The key in response objects of a property whose entry names none.
     ///   - archiveKeys: The key in archives of a property whose entry names none.
     ///   - entries: The properties that differ from the strategies, by name.
+    ///   - fileID: Where the map is written, with `line` and `column`: filled in by the compiler.
+    ///     A map written in a computed `keyMap` (as a generic type writes it) is built once per
+    ///     concrete type and place; later calls share it.
+    ///   - line: The line of the map, with `fileID`.
+    ///   - column: The column of the map, with `fileID`.
     @inlinable
     public convenience init<each Property: KeyMapValue>(
         _ initializer: @escaping (repeat each Property) -> Model,
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
-        _ entries: KeyValuePairs<String, KeyMapEntry> = [:]
+        _ entries: KeyValuePairs<String, KeyMapEntry> = [:],
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
-        self.init(mirroring: initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries.map { ($0.key, $0.value) }, properties: [])
+        self.init(
+            mirroring: initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries.map { ($0.key, $0.value) }, properties: [],
+            site: KeyMapSite(Model.self, fileID: fileID, line: line, column: column))
     }
 
     /// A key map whose entries name their properties by key path, so that the compiler checks
@@ -127,14 +137,24 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     ///   - serverKeys: The key in response objects of a property whose entry names none.
     ///   - archiveKeys: The key in archives of a property whose entry names none.
     ///   - properties: The properties that differ from the strategies, by key path.
+    ///   - fileID: Where the map is written, with `line` and `column`: filled in by the compiler.
+    ///     A map written in a computed `keyMap` (as a generic type writes it) is built once per
+    ///     concrete type and place; later calls share it.
+    ///   - line: The line of the map, with `fileID`.
+    ///   - column: The column of the map, with `fileID`.
     @inlinable
     public convenience init<each Property: KeyMapValue>(
         _ initializer: @escaping (repeat each Property) -> Model,
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
-        _ properties: [KeyMapProperty<Model>]
+        _ properties: [KeyMapProperty<Model>],
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
-        self.init(mirroring: initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: [], properties: properties)
+        self.init(
+            mirroring: initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: [], properties: properties,
+            site: KeyMapSite(Model.self, fileID: fileID, line: line, column: column))
     }
 
     @inlinable
@@ -143,13 +163,18 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
         serverKeys: KeyStrategy,
         archiveKeys: KeyStrategy,
         entries: [(name: String, entry: KeyMapEntry)],
-        properties: [KeyMapProperty<Model>]
+        properties: [KeyMapProperty<Model>],
+        site: KeyMapSite
     ) {
+        if let built = KeyMapCache.map(Model.self, at: site) {
+            self.init(copying: built)
+            return
+        }
         var encoders: [(Any) -> Any?] = []
         for encoder in repeat Self.mirrorEncoder(for: (each Property).self) {
             encoders.append(encoder)
         }
-        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, properties: properties, readerCheck: nil) { fields in
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, properties: properties, readerCheck: nil, site: site) { fields in
             .mirror(zip(fields, encoders).map { field, encoder in
                 field.transform.map { transform in { value in transform.encode(value) } } ?? encoder
             })
@@ -183,11 +208,15 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
         _ entries: KeyValuePairs<String, KeyMapEntry> = [:],
-        reading readers: repeat @escaping (Model) -> each Property
+        reading readers: repeat @escaping (Model) -> each Property,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
         self.init(
             initializer, serverKeys: serverKeys, archiveKeys: archiveKeys,
-            entries: entries.map { ($0.key, $0.value) }, properties: [], readers: repeat each readers)
+            entries: entries.map { ($0.key, $0.value) }, properties: [], readers: repeat each readers,
+            site: KeyMapSite(Model.self, fileID: fileID, line: line, column: column))
     }
 
     /// A key map with entries by key path that also lists a reader for each property, in
@@ -207,11 +236,15 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
         _ properties: [KeyMapProperty<Model>],
-        reading readers: repeat @escaping (Model) -> each Property
+        reading readers: repeat @escaping (Model) -> each Property,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
         self.init(
             initializer, serverKeys: serverKeys, archiveKeys: archiveKeys,
-            entries: [], properties: properties, readers: repeat each readers)
+            entries: [], properties: properties, readers: repeat each readers,
+            site: KeyMapSite(Model.self, fileID: fileID, line: line, column: column))
     }
 
     @inlinable
@@ -221,8 +254,13 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
         archiveKeys: KeyStrategy,
         entries: [(name: String, entry: KeyMapEntry)],
         properties: [KeyMapProperty<Model>],
-        readers: repeat @escaping (Model) -> each Property
+        readers: repeat @escaping (Model) -> each Property,
+        site: KeyMapSite
     ) {
+        if let built = KeyMapCache.map(Model.self, at: site) {
+            self.init(copying: built)
+            return
+        }
         var makers: [(KeyMapField) -> (Model) -> Any?] = []
         for reader in repeat each readers {
             makers.append(Self.archiveReader(for: reader))
@@ -244,7 +282,7 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
             }
             readerChecks = KeyMapReaderCheck(readValues: described, propertyValues: Reflection.propertyDescriptions(of: instance))
         }
-        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, properties: properties, readerCheck: readerChecks) { fields in
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, properties: properties, readerCheck: readerChecks, site: site) { fields in
             .readers(zip(fields, makers).filter { field, _ in !field.isExcluded }.map { field, make in
                 ArchiveEntry(key: field.archiveKey, read: make(field))
             })
@@ -259,6 +297,7 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
         entries: [(name: String, entry: KeyMapEntry)],
         properties: [KeyMapProperty<Model>],
         readerCheck: KeyMapReaderCheck?,
+        site: KeyMapSite,
         makeReaders: ([KeyMapField]) -> Readers
     ) {
         var parameters: [KeyMapParameter] = []
@@ -325,6 +364,21 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
             }
             return initializer(repeat try next((each Property).self))
         }
+        KeyMapCache.store(self, at: site)
+    }
+
+    /// The map `built` already is, for a computed `keyMap` that builds it again: its members
+    /// are shared, so nothing is reflected, validated or converted a second time.
+    @usableFromInline
+    init(copying built: KeyMap) {
+        fields = built.fields
+        problems = built.problems
+        isUsable = built.isUsable
+        construct = built.construct
+        constructReporting = built.constructReporting
+        constructFromJSON = built.constructFromJSON
+        makePlaceholder = built.makePlaceholder
+        readers = built.readers
     }
 
     /// Reflects the placeholder, names the fields, and runs the validators: the once-per-type
@@ -466,7 +520,9 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
             throw KeyMapValidationError(typeName: String(describing: Model.self), problems: problems)
         }
     }
+}
 
+extension KeyMap where Model: KeyMapped {
     /// Reads a value of `Model` from a value found under some key, which must be a dictionary.
     ///
     /// ```swift

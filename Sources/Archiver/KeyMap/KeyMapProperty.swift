@@ -26,19 +26,22 @@ public struct KeyMapProperty<Model> {
     let valueType: ObjectIdentifier
     let valueTypeName: String
     let entry: KeyMapEntry
-    /// The byte offset of the stored property the key path reads in a struct; `nil` for a
-    /// computed property and in a class.
-    let offset: Int?
-    /// What the key path reads in `model`, as text: for a class, whose stored properties have no
-    /// offset to match, which property it is is told by a probe instance.
+    /// What the key path reads in `model`, as text: where offsets cannot tell (zero-sized
+    /// properties), which property it is is told by a probe instance.
     let describeValue: (Model) -> String
+
+    /// The byte offset of the stored property the key path reads in a struct; `nil` for a
+    /// computed property and in a class. Worked out only when the map is first built: a
+    /// generic type's computed `keyMap` builds its entries on every use.
+    var offset: Int? {
+        (keyPath as? PartialKeyPath<Model>).flatMap { MemoryLayout<Model>.offset(of: $0) }
+    }
 
     init<Value: KeyMapValue>(_ keyPath: KeyPath<Model, Value>, entry: KeyMapEntry) {
         self.keyPath = keyPath
         valueType = ObjectIdentifier(Value.self)
         valueTypeName = Value.keyMapTypeDescription
         self.entry = entry
-        offset = MemoryLayout<Model>.offset(of: keyPath)
         describeValue = { model in String(describing: model[keyPath: keyPath]) }
     }
 

@@ -66,17 +66,20 @@ extension ThreeStatuses: KeyMapped {
     ])
 }
 
-/// A generic envelope with key-path entries on two properties of one type.
-struct FlagPage<Item: KeyMapped & Equatable>: Equatable {
+/// A generic envelope with key-path entries on two properties of one type, declared as the
+/// KeyMaps article teaches.
+struct FlagPage<Item> {
     let data: [Item]
     let hasMore: Bool
     let isFirst: Bool
     let total: Int
 }
 
-extension FlagPage: KeyMapped {
+extension FlagPage: Equatable where Item: Equatable {}
+
+extension FlagPage: KeyMapped, KeyMapValue, Serializable, ArchiveRepresentable where Item: KeyMapped {
     static var keyMap: KeyMap<Self> {
-        KeyMap(Self.init, [
+        KeyMap({ FlagPage(data: $0, hasMore: $1, isFirst: $2, total: $3) }, [
             .property(\.hasMore, server: "has_more", default: false),
             .property(\.isFirst, server: "first"),
             .property(\.total, default: 0),
