@@ -40,6 +40,20 @@ extension Visit: KeyMapped {
     ], reading: \.id, \.restaurant, \.rating, \.note)
 }
 
+struct Page<Item> { let data: [Item]; let hasMore: Bool }
+
+extension Page: KeyMapped, KeyMapValue, Serializable, ArchiveRepresentable where Item: KeyMapped {
+    static var keyMap: KeyMap<Self> {
+        KeyMap({ Page(data: $0, hasMore: $1) }, [.property(\.hasMore, server: "has_more", default: false)])
+    }
+}
+
+struct Feed { let id: Int; let reviews: Page<Review> }
+
+extension Feed: KeyMapped {
+    static let keyMap = KeyMap(Feed.init)
+}
+
 // Not in the article: the test that runs this code binds a temporary folder.
 extension User {
     static var archiver: Archiver { TemporaryArchiver.current ?? .default }
@@ -71,5 +85,8 @@ public func keyMaps(json: ResponseObject, badJSON: ResponseObject) throws -> [St
     let visit = try Visit.decode(responseObject: ["id": 5, "restaurant": ["id": 1, "name": "Monk's Café"], "star_rating": "3"])
     print(visit.archiveValue["rating"] ?? "none")
     print(Kind.keyMapPlaceholder ?? .soup)
+
+    let feed = try Feed.decode(responseObject: ["id": 9, "reviews": ["data": [], "has_more": true]])
+    print(feed.reviews.hasMore)
     return printed
 }
