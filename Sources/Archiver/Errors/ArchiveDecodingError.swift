@@ -117,17 +117,30 @@ public struct CollectionDecodingResult<Value> {
     public var values: [Value] = []
     /// One entry for each element that did not decode.
     public var failures: [CollectionDecodingFailure] = []
+    /// What the valid values dropped inside them (elements of their own collections) or had
+    /// replaced by an entry, each under the element's index: `[Review][2].tags[0]: …`. Filled
+    /// in for key-mapped elements, as their `droppedElements:` decode methods fill it.
+    public var droppedElements: [ArchiveDecodingError] = []
 
     init() {}
 
     /// Decodes each element with `decode`, keeping the values and the reasons for the failures.
     init<Element>(decoding elements: [Element], with decode: (Element) throws(ArchiveDecodingError) -> Value) {
         for (index, element) in elements.enumerated() {
-            do {
-                values.append(try decode(element))
-            } catch {
-                failures.append(CollectionDecodingFailure(index: index, error: error))
+            append(index: index) { () throws(ArchiveDecodingError) in try decode(element) }
+        }
+    }
+
+    /// Decodes the element at `index`, collecting what it drops inside.
+    mutating func append(index: Int, _ decode: () throws(ArchiveDecodingError) -> Value) {
+        let log = DroppedElementLog()
+        do {
+            values.append(try KeyMapDecodingContext.collectingDroppedElements(log, decode))
+            droppedElements += log.errors.map { error in
+                ArchiveDecodingError(typeName: "[\(Value.self)]", path: [.index(index)] + error.path, reason: error.reason)
             }
+        } catch {
+            failures.append(CollectionDecodingFailure(index: index, error: error))
         }
     }
 }

@@ -13,16 +13,16 @@ extension KeyMap where Model: KeyMapped {
     public func decode(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) -> Model {
         guard isUsable else { throw unusable() }
         guard value.kind == .object else { throw .typeMismatch(Model.self, found: value) }
-        return try ValueNesting.descend(orElse: { () throws(ArchiveDecodingError) -> Model in throw .nestedTooDeep(Model.self) }) {
-            () throws(ArchiveDecodingError) -> Model in try construct(parsedJSONObject: value)
+        return try ValueNesting.descendWithState(orElse: { () throws(ArchiveDecodingError) -> Model in throw .nestedTooDeep(Model.self) }) {
+            (state) throws(ArchiveDecodingError) -> Model in try construct(parsedJSONObject: value, log: state.pointee.droppedElements)
         }
     }
 
     /// ``decode(parsedJSON:)`` one level deeper, on whichever stack ``ValueNesting`` chose.
-    private func construct(parsedJSONObject value: ParsedJSON) throws(ArchiveDecodingError) -> Model {
+    private func construct(parsedJSONObject value: ParsedJSON, log: DroppedElementLog?) throws(ArchiveDecodingError) -> Model {
         try withUnsafeTemporaryAllocation(of: Int32.self, capacity: fields.count) { slots throws(ArchiveDecodingError) in
             locateMembers(of: value, in: slots)
-            return try constructFromJSON(fields, value.document, UnsafeBufferPointer(slots))
+            return try constructFromJSON(fields, value.document, UnsafeBufferPointer(slots), log)
         }
     }
 
@@ -51,5 +51,25 @@ extension KeyMap where Model: KeyMapped {
             }
             member = Int(document.tokens[member + 1].next)
         }
+    }
+}
+
+extension KeyMapped {
+    /// Builds a value from JSON text, and lists the collection elements it dropped and the
+    /// unreadable values its entries replaced, each with its key path and why, as
+    /// ``decode(responseObject:droppedElements:)`` does.
+    ///
+    /// ```swift
+    /// var dropped: [ArchiveDecodingError] = []
+    /// let user = try User.decode(json: body, droppedElements: &dropped)
+    /// dropped  // [User.user_reviews[1].restaurant.id: expected String, found nothing]
+    /// ```
+    public static func decode(json: Data, droppedElements: inout [ArchiveDecodingError]) throws(ArchiveDecodingError) -> Self {
+        let log = DroppedElementLog()
+        let value = try KeyMapDecodingContext.collectingDroppedElements(log) { () throws(ArchiveDecodingError) in
+            try decode(json: json)
+        }
+        droppedElements += log.errors
+        return value
     }
 }

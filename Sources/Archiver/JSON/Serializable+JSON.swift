@@ -50,11 +50,7 @@ extension Serializable {
         var result = CollectionDecodingResult<Self>()
         result.values.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            do {
-                result.values.append(try decode(parsedJSON: element))
-            } catch {
-                result.failures.append(CollectionDecodingFailure(index: index, error: error))
-            }
+            result.append(index: index) { () throws(ArchiveDecodingError) in try decode(parsedJSON: element) }
         }
         return result
     }

@@ -53,8 +53,9 @@ public final class KeyMap<Model>: @unchecked Sendable {
     @usableFromInline let construct: ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
     /// `construct`, nesting the dropped elements each field logs under the field's key.
     @usableFromInline let constructReporting: ([KeyMapField], [String: Any], KeyMapSource, DroppedElementLog) throws(ArchiveDecodingError) -> Model
-    /// Builds a model from parsed JSON, given each field's value token (-1 when missing).
-    @usableFromInline let constructFromJSON: ([KeyMapField], JSONDocument, UnsafeBufferPointer<Int32>) throws(ArchiveDecodingError) -> Model
+    /// Builds a model from parsed JSON, given each field's value token (-1 when missing), and
+    /// nests the dropped elements each field logs under its server key when there is a log.
+    @usableFromInline let constructFromJSON: ([KeyMapField], JSONDocument, UnsafeBufferPointer<Int32>, DroppedElementLog?) throws(ArchiveDecodingError) -> Model
     @usableFromInline let makePlaceholder: () -> Model?
     @usableFromInline let readers: Readers
 
@@ -354,13 +355,17 @@ public final class KeyMap<Model>: @unchecked Sendable {
             }
             return initializer(repeat try next((each Property).self))
         }
-        self.constructFromJSON = { fields, document, slots throws(ArchiveDecodingError) in
+        self.constructFromJSON = { fields, document, slots, log throws(ArchiveDecodingError) in
             var index = 0
             func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
                 let field = fields[index]
                 let slot = slots[index]
                 index += 1
-                return try field.decode(Value.self, parsedJSON: document, at: slot, model: Model.self)
+                guard let log else { return try field.decode(Value.self, parsedJSON: document, at: slot, model: Model.self) }
+                let start = log.errors.count
+                let value = try field.decode(Value.self, parsedJSON: document, at: slot, model: Model.self)
+                log.nest(from: start, in: Model.self, key: field.serverKey)
+                return value
             }
             return initializer(repeat try next((each Property).self))
         }

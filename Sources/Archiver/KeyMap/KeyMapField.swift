@@ -16,6 +16,8 @@ final class KeyMapField: Sendable {
     @usableFromInline let transform: KeyMapTransform?
     /// Whether invalid collection elements fail the value rather than being dropped.
     let isStrict: Bool
+    /// What a value that is present but unreadable gets.
+    let invalid: KeyMapInvalidRule
     /// Neither excluded, transformed nor strict: the common case, tested with one load.
     @usableFromInline let isPlain: Bool
 
@@ -28,6 +30,7 @@ final class KeyMapField: Sendable {
         defaultValue = entry?.defaultValue
         transform = entry?.transform
         isStrict = entry?.isStrict ?? false
+        invalid = entry?.invalid ?? .fail
         isPlain = !isExcluded && transform == nil && !isStrict
     }
 
@@ -96,7 +99,43 @@ final class KeyMapField: Sendable {
     ) throws(ArchiveDecodingError) -> Property {
         // Null is rare; testing for it only after a conversion fails keeps it off the hot path.
         if isNull { return try missingValue(Property.self, key: key, model: model, found: NSNull()) }
-        throw error.nested(in: model, at: [.key(key)])
+        if case .fail = invalid { throw error.nested(in: model, at: [.key(key)]) }
+        return try replaceInvalid(Property.self, failure: error, key: key, model: model)
+    }
+
+    /// The value an entry gives an unreadable value (``KeyMapInvalidValue``), reported as a
+    /// dropped element is: the failure, under the field's key once the model finishes.
+    private func replaceInvalid<Property: KeyMapValue>(
+        _ type: Property.Type, failure: ArchiveDecodingError, key: String, model: Any.Type
+    ) throws(ArchiveDecodingError) -> Property {
+        let nested = failure.nested(in: model, at: [.key(key)])
+        // A value nested past the limit is cut short, not unreadable.
+        guard !failure.isNestedTooDeep else { throw nested }
+        let value: Property
+        switch invalid {
+        case .fail:
+            throw nested
+        case .useDefault:
+            if let defaultValue {
+                do throws(ArchiveDecodingError) {
+                    value = try defaultValue.converted(to: Property.self)
+                } catch {
+                    throw ArchiveDecodingError(type: model, path: [.key(key)], reason: error.reason)
+                }
+            } else if let missing = Property.keyMapValueWhenMissing {
+                value = missing
+            } else {
+                throw nested
+            }
+        case .value(let replacement):
+            do throws(ArchiveDecodingError) {
+                value = try replacement.converted(to: Property.self)
+            } catch {
+                throw ArchiveDecodingError(type: model, path: [.key(key)], reason: error.reason)
+            }
+        }
+        KeyMapDecodingContext.report(failure, observed: nested)
+        return value
     }
 
     /// Excluded and strict properties, and properties with a transform, which takes Foundation

@@ -52,6 +52,7 @@ public struct KeyMapProperty<Model> {
     /// .property(\.reviews, server: "user_reviews", default: [])
     /// .property(\.cuisine, default: .deli)
     /// .property(\.reviews, strict: true)   // one invalid review fails the whole value
+    /// .property(\.status, ifInvalid: .use(.unknown))   // a status the enum does not know
     /// ```
     ///
     /// - Parameters:
@@ -63,15 +64,20 @@ public struct KeyMapProperty<Model> {
     ///     value when an element is invalid, naming the element's key path, instead of dropping
     ///     the element as Archiver 0.6's `serializedCollection` does. Collections inside the
     ///     elements are strict too.
+    ///   - invalid: What a value that is present but cannot be read gets: ``KeyMapInvalidValue/fail``
+    ///     (the default), the default (``KeyMapInvalidValue/useDefault``, `nil` for an optional),
+    ///     or a value of its own (``KeyMapInvalidValue/use(_:)``).
     public static func property<Value: KeyMapValue>(
         _ keyPath: KeyPath<Model, Value>,
         server serverKey: String? = nil,
         archive archiveKey: String? = nil,
         default defaultValue: Value? = nil,
-        strict: Bool = false
+        strict: Bool = false,
+        ifInvalid invalid: KeyMapInvalidValue<Value> = .fail
     ) -> KeyMapProperty {
-        KeyMapProperty(keyPath, entry: KeyMapEntry(
-            server: serverKey, archive: archiveKey, default: defaultValue.map(KeyMapDefault.init(typed:)), strict: strict))
+        var entry = KeyMapEntry(server: serverKey, archive: archiveKey, default: defaultValue.map(KeyMapDefault.init(typed:)), strict: strict)
+        entry.invalid = KeyMapInvalidRule(invalid)
+        return KeyMapProperty(keyPath, entry: entry)
     }
 
     /// A property that is neither read nor archived: every decoded value gets `defaultValue`,

@@ -144,11 +144,13 @@ extension FlagPage: KeyMapped, KeyMapValue, Serializable, ArchiveRepresentable w
     }
 }
 
-/// The ways a key-mapped value is read from what a server sent: the parsed JSON text and the
-/// `JSONSerialization` dictionary. Cases shared by every door run over ``serverDoors``.
-enum KeyMapDoor: CustomStringConvertible, CaseIterable {
+/// The doors a key-mapped value is read through: the parsed JSON text, the `JSONSerialization`
+/// dictionary, and an archive. Cases shared by every door run over ``allCases`` (the archive
+/// door reads the same keys where a type's server and archive keys agree).
+enum KeyMapDoor: CustomStringConvertible, CaseIterable, Sendable {
     case json
     case responseObject
+    case archive
 
     static let serverDoors: [KeyMapDoor] = [.json, .responseObject]
 
@@ -156,6 +158,7 @@ enum KeyMapDoor: CustomStringConvertible, CaseIterable {
         switch self {
         case .json: "decode(json:)"
         case .responseObject: "decode(responseObject:)"
+        case .archive: "decode(archive:)"
         }
     }
 
@@ -163,6 +166,18 @@ enum KeyMapDoor: CustomStringConvertible, CaseIterable {
         switch self {
         case .json: try Model.decode(json: Data(json.utf8))
         case .responseObject: try Model.decode(responseObject: ArchiverTests.responseObject(json))
+        case .archive: try Model.decode(archive: ArchiverTests.responseObject(json))
         }
+    }
+
+    /// Decodes, and returns what was dropped or replaced, as text.
+    func decodeReporting<Model: KeyMapped>(_ type: Model.Type, _ json: String) throws -> (Model, [String]) {
+        var dropped: [ArchiveDecodingError] = []
+        let value: Model = switch self {
+        case .json: try Model.decode(json: Data(json.utf8), droppedElements: &dropped)
+        case .responseObject: try Model.decode(responseObject: ArchiverTests.responseObject(json), droppedElements: &dropped)
+        case .archive: try Model.decode(archive: ArchiverTests.responseObject(json), droppedElements: &dropped)
+        }
+        return (value, dropped.map(\.description))
     }
 }

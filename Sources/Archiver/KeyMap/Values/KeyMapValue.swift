@@ -39,9 +39,10 @@ public protocol KeyMapValue {
     init(keyMapValue: Any, from source: KeyMapSource) throws(ArchiveDecodingError)
 
     /// Reads a value from a value inside a parsed JSON text, as a server sent it. The built-in
-    /// types and key-mapped types read the text directly; the default converts the parsed value
-    /// to Foundation objects and calls ``init(keyMapValue:from:)`` with `.responseObject`, so
-    /// both doors agree.
+    /// types and key-mapped types read the text directly; for every other type, raw-value enums
+    /// included, the default converts the parsed value to Foundation objects and calls
+    /// ``init(keyMapValue:from:)`` with `.responseObject`, so that a type's own conversion is
+    /// the rule through every door.
     ///
     /// ```swift
     /// let user = try User.decode(json: Data(#"{"id": "a", "reviews": []}"#.utf8))
@@ -72,12 +73,27 @@ public protocol KeyMapValue {
 
     /// The type's name in error messages, such as `Int` or `[Review]`.
     static var keyMapTypeDescription: String { get }
+
+    /// The value that a value of the right type but unknown to this one reads as, such as the
+    /// `.unknown` case of a raw-value enum for a status the server added after the app
+    /// shipped. `nil`, the default, makes such a value an error (and drops the model holding it
+    /// from a lenient collection). Used by the raw-value conversion, through every door.
+    ///
+    /// ```swift
+    /// enum Status: String, CaseIterable { case active, canceled, unknown }
+    /// extension Status: KeyMapValue { static var keyMapUnknownValue: Status? { .unknown } }
+    ///
+    /// try Status(keyMapValue: "requires_reauthorization", from: .responseObject)  // .unknown
+    /// ```
+    static var keyMapUnknownValue: Self? { get }
 }
 
 extension KeyMapValue {
     public static var keyMapValueWhenMissing: Self? { nil }
 
     public static var keyMapTypeDescription: String { String(describing: Self.self) }
+
+    public static var keyMapUnknownValue: Self? { nil }
 }
 
 /// Where a key map is reading from: a server's response object, or an archive it wrote itself.
