@@ -22,8 +22,49 @@ extension KeyMap where Model: KeyMapped {
     private func construct(parsedJSONObject value: ParsedJSON, log: DroppedElementLog?) throws(ArchiveDecodingError) -> Model {
         try withUnsafeTemporaryAllocation(of: Int32.self, capacity: fields.count) { slots throws(ArchiveDecodingError) in
             locateMembers(of: value, in: slots)
+            if hasComplexKeys { locateComplexMembers(of: value, in: slots) }
             return try constructFromJSON(fields, value.document, UnsafeBufferPointer(slots), log)
         }
+    }
+
+    /// Finds the value token of each field read from a path or alternate keys, as
+    /// ``KeyMapField/lookUpComplex(in:from:)`` finds its value in a dictionary: the first path
+    /// present and not null, else the first null.
+    private func locateComplexMembers(of object: ParsedJSON, in slots: UnsafeMutableBufferPointer<Int32>) {
+        for (index, field) in fields.enumerated() where !field.isExcluded && !field.serverPaths.isEmpty {
+            slots[index] = Self.locate(field.serverPaths, in: object)
+        }
+    }
+
+    /// The value token of the first of `paths` present and not null in `object`, else of the
+    /// first null, else -1.
+    private static func locate(_ paths: [[String]], in object: ParsedJSON) -> Int32 {
+        let document = object.document
+        var null: Int32 = -1
+        paths: for path in paths {
+            var container = object.index
+            for component in path {
+                guard document.tokens[container].kind == .object,
+                      let member = member(component, of: container, in: document) else { continue paths }
+                container = member
+            }
+            if document.tokens[container].kind != .null { return Int32(container) }
+            if null < 0 { null = Int32(container) }
+        }
+        return null
+    }
+
+    /// The value token of the last member named `key` in the object at `container`.
+    private static func member(_ key: String, of container: Int, in document: JSONDocument) -> Int? {
+        let jsonKey = JSONKey(key)
+        var found: Int?
+        var member = container + 1
+        let end = Int(document.tokens[container].next)
+        while member < end {
+            if document.string(at: member, equals: jsonKey) { found = member + 1 }
+            member = Int(document.tokens[member + 1].next)
+        }
+        return found
     }
 
     /// Finds each field's value token in one pass over the object's members. Servers usually
@@ -42,7 +83,7 @@ extension KeyMap where Model: KeyMapped {
             for _ in 0..<fieldCount {
                 if candidate == fieldCount { candidate = 0 }
                 let field = fields[candidate]
-                if !field.isExcluded, document.string(at: member, equals: field.serverJSONKey) {
+                if !field.isExcluded, field.serverPaths.isEmpty, document.string(at: member, equals: field.serverJSONKey) {
                     slots[candidate] = Int32(member + 1)
                     guess = candidate + 1
                     break

@@ -50,6 +50,8 @@ public final class KeyMap<Model>: @unchecked Sendable {
     /// from the error ``KeyMapped/validateKeyMap()`` throws.
     @usableFromInline let problems: [KeyMapProblem]
     @usableFromInline let isUsable: Bool
+    /// Whether some field is read from a path, alternate keys or former archive keys.
+    @usableFromInline let hasComplexKeys: Bool
     @usableFromInline let construct: ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
     /// `construct`, nesting the dropped elements each field logs under the field's key.
     @usableFromInline let constructReporting: ([KeyMapField], [String: Any], KeyMapSource, DroppedElementLog) throws(ArchiveDecodingError) -> Model
@@ -331,6 +333,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         self.fields = plan.fields
         self.problems = plan.problems
         self.isUsable = plan.isUsable
+        self.hasComplexKeys = plan.fields.contains { $0.hasComplexKeys }
         self.makePlaceholder = makePlaceholder
         self.readers = makeReaders(plan.fields)
         // Two closures, so that the common decode pays nothing for reporting dropped elements.
@@ -379,6 +382,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         fields = built.fields
         problems = built.problems
         isUsable = built.isUsable
+        hasComplexKeys = built.hasComplexKeys
         construct = built.construct
         constructReporting = built.constructReporting
         constructFromJSON = built.constructFromJSON

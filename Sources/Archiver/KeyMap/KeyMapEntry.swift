@@ -27,6 +27,10 @@ public struct KeyMapEntry: Sendable {
     let transform: KeyMapTransform?
     /// What a value that is present but cannot be read gets.
     var invalid: KeyMapInvalidRule = .fail
+    /// Server keys read when the server key is missing or null, in order.
+    var alternateServerKeys: [String] = []
+    /// Archive keys the property was archived under before, read when the archive key is missing.
+    var formerArchiveKeys: [String] = []
 
     /// An entry that renames the property's keys or gives it a default.
     ///
@@ -92,6 +96,8 @@ public struct KeyMapEntry: Sendable {
         self.isStrict = entry.isStrict
         self.transform = transform
         self.invalid = entry.invalid
+        self.alternateServerKeys = entry.alternateServerKeys
+        self.formerArchiveKeys = entry.formerArchiveKeys
     }
 }
 

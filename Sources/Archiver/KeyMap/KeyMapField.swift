@@ -20,6 +20,13 @@ final class KeyMapField: Sendable {
     let invalid: KeyMapInvalidRule
     /// Neither excluded, transformed nor strict: the common case, tested with one load.
     @usableFromInline let isPlain: Bool
+    /// The server key as paths into nested objects, then its alternates, when there is more
+    /// than one flat key to try; empty in the common case of one flat server key.
+    let serverPaths: [[String]]
+    /// The archive key, then the former archive keys, when there are former keys; else empty.
+    let archiveKeysToRead: [String]
+    /// Whether reading the field takes more than one flat lookup, in a response or an archive.
+    @usableFromInline let hasComplexKeys: Bool
 
     init(name: String, entry: KeyMapEntry?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy) {
         self.name = name
@@ -32,6 +39,72 @@ final class KeyMapField: Sendable {
         isStrict = entry?.isStrict ?? false
         invalid = entry?.invalid ?? .fail
         isPlain = !isExcluded && transform == nil && !isStrict
+        // Only keys an entry names are paths: a strategy's keys are flat.
+        let primary = entry?.serverKey.map(Self.path(of:)) ?? [serverKey]
+        let paths = [primary] + (entry?.alternateServerKeys ?? []).map(Self.path(of:))
+        serverPaths = paths.count == 1 && paths[0].count == 1 && paths[0][0] == serverKey ? [] : paths
+        let former = entry?.formerArchiveKeys ?? []
+        archiveKeysToRead = former.isEmpty ? [] : [archiveKey] + former
+        hasComplexKeys = !serverPaths.isEmpty || !archiveKeysToRead.isEmpty
+    }
+
+    /// A server key as a path: split at dots, except a dot after a backslash, which is literal.
+    static func path(of key: String) -> [String] {
+        guard key.contains(".") else { return [key] }
+        var components: [String] = []
+        var current = ""
+        var escaped = false
+        for character in key {
+            if escaped {
+                if character != "." { current.append("\\") }
+                current.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "." {
+                components.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if escaped { current.append("\\") }
+        components.append(current)
+        return components
+    }
+
+    /// The value of this field in a response object or an archive, when it has paths,
+    /// alternates or former keys: the first that is present and not null, else the first null.
+    @inline(never)
+    func lookUpComplex(in object: [String: Any], from source: KeyMapSource) -> Any? {
+        var null: Any?
+        if source == .archive {
+            for key in archiveKeysToRead.isEmpty ? [archiveKey] : archiveKeysToRead {
+                guard let value = object[key] else { continue }
+                if !isNull(value) { return value }
+                null = null ?? value
+            }
+            return null
+        }
+        for path in serverPaths.isEmpty ? [[serverKey]] : serverPaths {
+            var container = object
+            var found: Any?
+            for (depth, component) in path.enumerated() {
+                guard let value = container[component] else { found = nil; break }
+                if depth == path.count - 1 {
+                    found = value
+                } else if let next = value as? [String: Any] {
+                    container = next
+                } else {
+                    found = nil
+                    break
+                }
+            }
+            guard let found else { continue }
+            if !isNull(found) { return found }
+            null = null ?? found
+        }
+        return null
     }
 
     /// Reads this property from `object`, naming `model` and the key in any error.
@@ -225,7 +298,8 @@ protocol KeyMapFieldDocument {
 enum KeyMapDictionaryDocument: KeyMapFieldDocument {
     @inline(__always)
     static func value(of field: KeyMapField, in object: [String: Any], from source: KeyMapSource) -> Any? {
-        object[source == .archive ? field.archiveKey : field.serverKey]
+        if field.hasComplexKeys { return field.lookUpComplex(in: object, from: source) }
+        return object[source == .archive ? field.archiveKey : field.serverKey]
     }
 
     static func holdsNull(_ value: Any) -> Bool { isNull(value) }

@@ -53,6 +53,9 @@ public struct KeyMapProperty<Model> {
     /// .property(\.cuisine, default: .deli)
     /// .property(\.reviews, strict: true)   // one invalid review fails the whole value
     /// .property(\.status, ifInvalid: .use(.unknown))   // a status the enum does not know
+    /// .property(\.ownerLogin, server: "owner.login")     // nested in the server's object
+    /// .property(\.avatar, server: "avatar_url", alternateServerKeys: ["avatarUrl"])
+    /// .property(\.rating, formerArchiveKeys: ["stars"])  // renamed since the last release
     /// ```
     ///
     /// - Parameters:
@@ -67,16 +70,30 @@ public struct KeyMapProperty<Model> {
     ///   - invalid: What a value that is present but cannot be read gets: ``KeyMapInvalidValue/fail``
     ///     (the default), the default (``KeyMapInvalidValue/useDefault``, `nil` for an optional),
     ///     or a value of its own (``KeyMapInvalidValue/use(_:)``).
+    ///   - alternateServerKeys: Server keys to read, in order, when the server key is missing or
+    ///     null: the first present wins. Each may be a path, as `serverKey` may.
+    ///   - formerArchiveKeys: Keys the property was archived under before it was renamed, read
+    ///     when the archive key is missing, so that archives already on users' devices still load.
+    ///     Archives are written under the archive key only.
+    ///
+    /// A server key with dots is a path into nested objects: `"owner.login"` reads `login` inside
+    /// `owner`, and errors name the whole path (`Repository.owner.login: expected String, found
+    /// nothing`). A backslash keeps a dot literal: `#"first\.name"#` is the key `first.name`.
+    /// Archive keys are never paths: archives keep their own flat keys.
     public static func property<Value: KeyMapValue>(
         _ keyPath: KeyPath<Model, Value>,
         server serverKey: String? = nil,
         archive archiveKey: String? = nil,
         default defaultValue: Value? = nil,
         strict: Bool = false,
-        ifInvalid invalid: KeyMapInvalidValue<Value> = .fail
+        ifInvalid invalid: KeyMapInvalidValue<Value> = .fail,
+        alternateServerKeys: [String] = [],
+        formerArchiveKeys: [String] = []
     ) -> KeyMapProperty {
         var entry = KeyMapEntry(server: serverKey, archive: archiveKey, default: defaultValue.map(KeyMapDefault.init(typed:)), strict: strict)
         entry.invalid = KeyMapInvalidRule(invalid)
+        entry.alternateServerKeys = alternateServerKeys
+        entry.formerArchiveKeys = formerArchiveKeys
         return KeyMapProperty(keyPath, entry: entry)
     }
 
