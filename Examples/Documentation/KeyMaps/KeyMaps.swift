@@ -31,6 +31,9 @@ extension User: KeyMapped, Cachable {
 enum Kind: String { case deli, soup, bistro }
 extension Kind: KeyMapValue { static var keyMapPlaceholder: Kind? { .deli } }
 
+enum Status: String, CaseIterable { case active, canceled, unknown }
+extension Status: KeyMapValue { static var keyMapUnknownValue: Status? { .unknown } }
+
 struct Visit { let id: Int; let restaurant: Restaurant; let rating: Int; let note: String }
 
 extension Visit: KeyMapped {
@@ -88,5 +91,6 @@ public func keyMaps(json: ResponseObject, badJSON: ResponseObject) throws -> [St
 
     let feed = try Feed.decode(responseObject: ["id": 9, "reviews": ["data": [], "has_more": true]])
     print(feed.reviews.hasMore)
+    print(try [Status](keyMapValue: ["active", "requires_reauthorization"], from: .responseObject).map(\.rawValue))
     return printed
 }
