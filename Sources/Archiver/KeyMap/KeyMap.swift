@@ -59,6 +59,8 @@ public final class KeyMap<Model>: @unchecked Sendable {
     /// nests the dropped elements each field logs under its server key when there is a log.
     @usableFromInline let constructFromJSON: ([KeyMapField], JSONDocument, UnsafeBufferPointer<Int32>, DroppedElementLog?) throws(ArchiveDecodingError) -> Model
     @usableFromInline let makePlaceholder: () -> Model?
+    /// The model's ``KeyMapChecked`` check, when it declares one.
+    @usableFromInline let check: ((Model, KeyMapSource) -> String?)?
     @usableFromInline let readers: Readers
 
     /// How archiving reads the properties.
@@ -335,6 +337,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         self.isUsable = plan.isUsable
         self.hasComplexKeys = plan.fields.contains { $0.hasComplexKeys }
         self.makePlaceholder = makePlaceholder
+        self.check = KeyMapChecks.check(for: Model.self)
         self.readers = makeReaders(plan.fields)
         // Two closures, so that the common decode pays nothing for reporting dropped elements.
         self.construct = { fields, object, source throws(ArchiveDecodingError) in
@@ -387,6 +390,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         constructReporting = built.constructReporting
         constructFromJSON = built.constructFromJSON
         makePlaceholder = built.makePlaceholder
+        check = built.check
         readers = built.readers
     }
 
@@ -465,8 +469,13 @@ public final class KeyMap<Model>: @unchecked Sendable {
         guard isUsable else { throw unusable() }
         return try ValueNesting.descendWithState(orElse: { () throws(ArchiveDecodingError) -> Model in throw .nestedTooDeep(Model.self) }) {
             (state) throws(ArchiveDecodingError) -> Model in
-            if let log = state.pointee.droppedElements { return try constructReporting(fields, object, source, log) }
-            return try construct(fields, object, source)
+            let model = if let log = state.pointee.droppedElements {
+                try constructReporting(fields, object, source, log)
+            } else {
+                try construct(fields, object, source)
+            }
+            if let check { try KeyMapChecks.run(check, on: model, from: source) }
+            return model
         }
     }
 

@@ -31,6 +31,8 @@ public struct KeyMapEntry: Sendable {
     var alternateServerKeys: [String] = []
     /// Archive keys the property was archived under before, read when the archive key is missing.
     var formerArchiveKeys: [String] = []
+    /// The value used when the key is missing or null in an archive, if not `defaultValue`.
+    var archiveDefaultValue: KeyMapDefault?
 
     /// An entry that renames the property's keys or gives it a default.
     ///
@@ -98,6 +100,7 @@ public struct KeyMapEntry: Sendable {
         self.invalid = entry.invalid
         self.alternateServerKeys = entry.alternateServerKeys
         self.formerArchiveKeys = entry.formerArchiveKeys
+        self.archiveDefaultValue = entry.archiveDefaultValue
     }
 }
 

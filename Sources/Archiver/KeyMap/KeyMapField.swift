@@ -13,6 +13,8 @@ final class KeyMapField: Sendable {
     @usableFromInline let archiveKey: String
     @usableFromInline let isExcluded: Bool
     let defaultValue: KeyMapDefault?
+    /// The default for archives, when it differs from the server's.
+    let archiveDefaultValue: KeyMapDefault?
     @usableFromInline let transform: KeyMapTransform?
     /// Whether invalid collection elements fail the value rather than being dropped.
     let isStrict: Bool
@@ -35,6 +37,7 @@ final class KeyMapField: Sendable {
         archiveKey = entry?.archiveKey ?? archiveKeys.key(for: name)
         isExcluded = entry?.isExcluded ?? false
         defaultValue = entry?.defaultValue
+        archiveDefaultValue = entry?.archiveDefaultValue
         transform = entry?.transform
         isStrict = entry?.isStrict ?? false
         invalid = entry?.invalid ?? .fail
@@ -156,30 +159,30 @@ final class KeyMapField: Sendable {
         _ type: Property.Type, in container: Document.Container, of document: Document.Type, from source: KeyMapSource, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
         guard let raw = Document.value(of: self, in: container, from: source) else {
-            return try missingValue(Property.self, key: key(for: source), model: model)
+            return try missingValue(Property.self, key: key(for: source), source: source, model: model)
         }
         do throws(ArchiveDecodingError) {
             return try Document.decode(Property.self, from: raw, source: source)
         } catch {
-            return try recover(Property.self, from: error, isNull: Document.holdsNull(raw), key: key(for: source), model: model)
+            return try recover(Property.self, from: error, isNull: Document.holdsNull(raw), key: key(for: source), source: source, model: model)
         }
     }
 
     /// A null value falls back to the default; any other failure gets the key in its path.
     @inline(never)
     private func recover<Property: KeyMapValue>(
-        _ type: Property.Type, from error: ArchiveDecodingError, isNull: Bool, key: String, model: Any.Type
+        _ type: Property.Type, from error: ArchiveDecodingError, isNull: Bool, key: String, source: KeyMapSource, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
         // Null is rare; testing for it only after a conversion fails keeps it off the hot path.
-        if isNull { return try missingValue(Property.self, key: key, model: model, found: NSNull()) }
+        if isNull { return try missingValue(Property.self, key: key, source: source, model: model, found: NSNull()) }
         if case .fail = invalid { throw error.nested(in: model, at: [.key(key)]) }
-        return try replaceInvalid(Property.self, failure: error, key: key, model: model)
+        return try replaceInvalid(Property.self, failure: error, key: key, source: source, model: model)
     }
 
     /// The value an entry gives an unreadable value (``KeyMapInvalidValue``), reported as a
     /// dropped element is: the failure, under the field's key once the model finishes.
     private func replaceInvalid<Property: KeyMapValue>(
-        _ type: Property.Type, failure: ArchiveDecodingError, key: String, model: Any.Type
+        _ type: Property.Type, failure: ArchiveDecodingError, key: String, source: KeyMapSource, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
         let nested = failure.nested(in: model, at: [.key(key)])
         // A value nested past the limit is cut short, not unreadable.
@@ -189,7 +192,7 @@ final class KeyMapField: Sendable {
         case .fail:
             throw nested
         case .useDefault:
-            if let defaultValue {
+            if let defaultValue = defaultValue(for: source) {
                 do throws(ArchiveDecodingError) {
                     value = try defaultValue.converted(to: Property.self)
                 } catch {
@@ -225,15 +228,20 @@ final class KeyMapField: Sendable {
             }
         }
         let key = key(for: source)
-        guard let raw = Document.value(of: self, in: container, from: source), let transform else { return try missingValue(Property.self, key: key, model: model) }
+        guard let raw = Document.value(of: self, in: container, from: source), let transform else { return try missingValue(Property.self, key: key, source: source, model: model) }
         do throws(ArchiveDecodingError) {
             guard let value = try transform.decode(Document.foundationObject(raw)) as? Property else {
                 throw ArchiveDecodingError(type: model, reason: .custom("the transform does not produce a \(Property.keyMapTypeDescription)"))
             }
             return value
         } catch {
-            return try recover(Property.self, from: error, isNull: Document.holdsNull(raw), key: key, model: model)
+            return try recover(Property.self, from: error, isNull: Document.holdsNull(raw), key: key, source: source, model: model)
         }
+    }
+
+    /// The default for values read from `source`: an archive's own, if the entry gives one.
+    func defaultValue(for source: KeyMapSource) -> KeyMapDefault? {
+        source == .archive ? archiveDefaultValue ?? defaultValue : defaultValue
     }
 
     @usableFromInline
@@ -250,9 +258,9 @@ final class KeyMapField: Sendable {
 
     @usableFromInline
     func missingValue<Property: KeyMapValue>(
-        _ type: Property.Type, key: String, model: Any.Type, found: Any? = nil
+        _ type: Property.Type, key: String, source: KeyMapSource, model: Any.Type, found: Any? = nil
     ) throws(ArchiveDecodingError) -> Property {
-        if let defaultValue {
+        if let defaultValue = defaultValue(for: source) {
             do throws(ArchiveDecodingError) {
                 return try defaultValue.converted(to: Property.self)
             } catch {

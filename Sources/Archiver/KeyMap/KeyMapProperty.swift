@@ -72,6 +72,9 @@ public struct KeyMapProperty<Model> {
     ///     or a value of its own (``KeyMapInvalidValue/use(_:)``).
     ///   - alternateServerKeys: Server keys to read, in order, when the server key is missing or
     ///     null: the first present wins. Each may be a path, as `serverKey` may.
+    ///   - archiveDefault: The value when the key is missing or null in an archive, where it
+    ///     differs from the server's `defaultValue` (a missing name is "Guest" from the server
+    ///     and "" from an archive).
     ///   - formerArchiveKeys: Keys the property was archived under before it was renamed, read
     ///     when the archive key is missing, so that archives already on users' devices still load.
     ///     Archives are written under the archive key only.
@@ -88,12 +91,14 @@ public struct KeyMapProperty<Model> {
         strict: Bool = false,
         ifInvalid invalid: KeyMapInvalidValue<Value> = .fail,
         alternateServerKeys: [String] = [],
+        archiveDefault: Value? = nil,
         formerArchiveKeys: [String] = []
     ) -> KeyMapProperty {
         var entry = KeyMapEntry(server: serverKey, archive: archiveKey, default: defaultValue.map(KeyMapDefault.init(typed:)), strict: strict)
         entry.invalid = KeyMapInvalidRule(invalid)
         entry.alternateServerKeys = alternateServerKeys
         entry.formerArchiveKeys = formerArchiveKeys
+        entry.archiveDefaultValue = archiveDefault.map(KeyMapDefault.init(typed:))
         return KeyMapProperty(keyPath, entry: entry)
     }
 
