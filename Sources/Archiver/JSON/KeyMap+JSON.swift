@@ -85,7 +85,7 @@ extension KeyMap where Model: KeyMapped {
             for _ in 0..<fieldCount {
                 if candidate == fieldCount { candidate = 0 }
                 let field = fields[candidate]
-                if !field.isExcluded, field.serverPaths.isEmpty, document.string(at: member, equals: field.serverJSONKey) {
+                if field.matchesFlatServerKey, document.string(at: member, equals: field.serverJSONKey) {
                     slots[candidate] = Int32(member + 1)
                     guess = candidate + 1
                     break

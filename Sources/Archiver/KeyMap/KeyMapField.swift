@@ -29,6 +29,9 @@ final class KeyMapField: Sendable {
     let archiveKeysToRead: [String]
     /// Whether reading the field takes more than one flat lookup, in a response or an archive.
     @usableFromInline let hasComplexKeys: Bool
+    /// Read, and read from one flat server key: what the JSON reader's pass over an object's
+    /// members matches, tested with one load.
+    let matchesFlatServerKey: Bool
 
     init(name: String, entry: KeyMapEntry?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy) {
         self.name = name
@@ -49,6 +52,7 @@ final class KeyMapField: Sendable {
         let former = entry?.formerArchiveKeys ?? []
         archiveKeysToRead = former.isEmpty ? [] : [archiveKey] + former
         hasComplexKeys = !serverPaths.isEmpty || !archiveKeysToRead.isEmpty
+        matchesFlatServerKey = !isExcluded && serverPaths.isEmpty
     }
 
     /// A server key as a path: split at dots, except a dot after a backslash, which is literal.
