@@ -23,8 +23,9 @@ extension KeyMap where Model: KeyMapped {
         try withUnsafeTemporaryAllocation(of: Int32.self, capacity: fields.count) { slots throws(ArchiveDecodingError) in
             locateMembers(of: value, in: slots)
             if hasComplexKeys { locateComplexMembers(of: value, in: slots) }
+            guard let check else { return try constructFromJSON(fields, value.document, UnsafeBufferPointer(slots), log) }
             let model = try constructFromJSON(fields, value.document, UnsafeBufferPointer(slots), log)
-            if let check { try KeyMapChecks.run(check, on: model, from: .responseObject) }
+            try KeyMapChecks.run(check, on: model, from: .responseObject)
             return model
         }
     }

@@ -469,12 +469,18 @@ public final class KeyMap<Model>: @unchecked Sendable {
         guard isUsable else { throw unusable() }
         return try ValueNesting.descendWithState(orElse: { () throws(ArchiveDecodingError) -> Model in throw .nestedTooDeep(Model.self) }) {
             (state) throws(ArchiveDecodingError) -> Model in
+            // Without a check the model is returned as built: holding it in a local to check it
+            // cost a copy of every field.
+            guard let check else {
+                if let log = state.pointee.droppedElements { return try constructReporting(fields, object, source, log) }
+                return try construct(fields, object, source)
+            }
             let model = if let log = state.pointee.droppedElements {
                 try constructReporting(fields, object, source, log)
             } else {
                 try construct(fields, object, source)
             }
-            if let check { try KeyMapChecks.run(check, on: model, from: source) }
+            try KeyMapChecks.run(check, on: model, from: source)
             return model
         }
     }
