@@ -67,13 +67,6 @@ public protocol KeyMapValue {
     /// ```
     static var keyMapPlaceholder: Self? { get }
 
-    /// The value to use when the key is missing or null and the map gives no default. `nil`,
-    /// the default, means such a value is an error; `Optional` answers `.some(nil)`.
-    static var keyMapValueWhenMissing: Self? { get }
-
-    /// The type's name in error messages, such as `Int` or `[Review]`.
-    static var keyMapTypeDescription: String { get }
-
     /// The value that a value of the right type but unknown to this one reads as, such as the
     /// `.unknown` case of a raw-value enum for a status the server added after the app
     /// shipped. `nil`, the default, makes such a value an error (and drops the model holding it
@@ -88,10 +81,33 @@ public protocol KeyMapValue {
     static var keyMapUnknownValue: Self? { get }
 }
 
-extension KeyMapValue {
-    public static var keyMapValueWhenMissing: Self? { nil }
+// What only the library's own conformances answer differently (`Optional` takes a missing value
+// as `nil`; collections, `Date` and `Data` name themselves in errors), kept out of the public
+// protocol: an app's type has no reason to change either.
 
-    public static var keyMapTypeDescription: String { String(describing: Self.self) }
+/// A built-in type that names itself in error messages otherwise than by its Swift name.
+protocol KeyMapTypeDescribing {
+    static var keyMapTypeName: String { get }
+}
+
+/// A built-in type that has a value for a missing key: `Optional`, whose value is `nil`.
+protocol KeyMapMissingValue {
+    static var keyMapMissingValue: Any { get }
+}
+
+extension KeyMapValue {
+    /// The value to use when the key is missing or null and the map gives no default. `nil`
+    /// means such a value is an error; `Optional` answers `.some(nil)`.
+    @usableFromInline
+    static var keyMapValueWhenMissing: Self? {
+        (Self.self as? any KeyMapMissingValue.Type).flatMap { $0.keyMapMissingValue as? Self }
+    }
+
+    /// The type's name in error messages, such as `Int` or `[Review]`.
+    @usableFromInline
+    static var keyMapTypeDescription: String {
+        (Self.self as? any KeyMapTypeDescribing.Type)?.keyMapTypeName ?? String(describing: Self.self)
+    }
 
     public static var keyMapUnknownValue: Self? { nil }
 }
