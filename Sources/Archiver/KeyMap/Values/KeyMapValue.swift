@@ -109,6 +109,12 @@ extension KeyMapValue {
         (Self.self as? any KeyMapTypeDescribing.Type)?.keyMapTypeName ?? String(describing: Self.self)
     }
 
+    /// No value stands for unknown ones: a value of the right type that this type does not know
+    /// is an error.
+    ///
+    /// ```swift
+    /// Cuisine.keyMapUnknownValue  // nil: "pizza" fails
+    /// ```
     public static var keyMapUnknownValue: Self? { nil }
 }
 
