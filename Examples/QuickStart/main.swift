@@ -1,13 +1,19 @@
 import Archiver
 
-struct Restaurant { let id: Int; let name: String; let cuisine: Cuisine }
+struct Restaurant { let id: Int; let name: String; let cuisine: Cuisine; let city: String }
 struct Review { let id: Int; let restaurant: Restaurant; let rating: Int; let text: String }
 struct User { let id: Int; let name: String; let reviews: [Review] }
-enum Cuisine: String, CaseIterable { case deli, soup, bistro }
+enum Cuisine: String, CaseIterable { case deli, soup, bistro, other }
+struct Page<Item> { let data: [Item]; let hasMore: Bool }   // a paginated endpoint's envelope
 
-extension Cuisine: KeyMapValue {}
+extension Cuisine: KeyMapValue {
+    static var keyMapUnknownValue: Cuisine? { .other }   // a cuisine added after the app shipped
+}
 extension Restaurant: KeyMapped {
-    static let keyMap = KeyMap(Restaurant.init, [.property(\.cuisine, default: .deli)])
+    static let keyMap = KeyMap(Restaurant.init, [
+        .property(\.cuisine, default: .deli),
+        .property(\.city, server: "address.city", default: ""),   // nested in the server's object
+    ])
 }
 extension Review: KeyMapped {
     static let keyMap = KeyMap(Review.init, [
@@ -21,13 +27,18 @@ extension User: KeyMapped, Cachable {
         .property(\.reviews, server: "user_reviews", default: []),
     ])
 }
+extension Page: KeyMapped, KeyMapValue, Serializable, ArchiveRepresentable where Item: KeyMapped {
+    static var keyMap: KeyMap<Self> {   // built once per Page<Item> the app uses
+        KeyMap({ Page(data: $0, hasMore: $1) }, [.property(\.hasMore, server: "has_more", default: false)])
+    }
+}
 
 // What JSONSerialization makes of the server's response.
 let json: ResponseObject = [
     "id": 1296269,
     "name": "George Costanza",
     "user_reviews": [
-        ["id": 1, "restaurant": ["id": 12, "name": "The Original Soup Man", "cuisine": "soup"],
+        ["id": 1, "restaurant": ["id": 12, "name": "The Original Soup Man", "cuisine": "soup", "address": ["city": "New York"]],
          "star_rating": "4", "text": "Good soup!"],
         ["id": 2, "restaurant": ["name": "Monk's Café"], "star_rating": "5"],   // no restaurant id
     ],
@@ -41,6 +52,10 @@ let again = User(resourceID: 1296269)            // 0.6's failable API, with the
 let checked = try User.load(resourceID: 1296269) // throws ArchiverError; nil if not stored
 print(checked?.reviews.map(\.restaurant.name) ?? [])  // ["The Original Soup Man"]
 print(try User.storedResourceIDs().contains(1296269))  // true
+print(checked?.reviews.first?.restaurant.city ?? "")  // New York
+
+let page = try Page<Restaurant>.decode(responseObject: ["data": [["id": 3, "name": "Monk's Café", "cuisine": "diner"]], "has_more": true])
+print(page.data.map(\.cuisine.rawValue), page.hasMore)  // ["other"] true
 
 var dropped: [ArchiveDecodingError] = []
 _ = try User.decode(responseObject: json, droppedElements: &dropped)

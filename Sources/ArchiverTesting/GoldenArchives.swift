@@ -79,7 +79,8 @@ public struct GoldenArchives: Sendable {
     /// Checks `value` against the golden `name`: that `value` writes the golden's archive, that the
     /// type decodes the golden, that the decoded value writes the golden back unchanged, and that
     /// the decoded value equals `value` field by field (through `Mirror`, not `==`, which for a
-    /// ``UniquelyIdentifiable`` type compares ids only). A stored property that the conformance
+    /// hand-written ``UniquelyIdentifiable`` type compares ids only, as in Archiver 0.6; a
+    /// key-mapped type's `==` compares every field). A stored property that the conformance
     /// leaves out of the archive therefore fails the check unless `value` holds the value
     /// decoding gives it: build the value under test with that default.
     ///

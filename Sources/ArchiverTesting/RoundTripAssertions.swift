@@ -4,8 +4,9 @@ import Foundation
 /// Checks that `value` survives its archive: `value → archive → bytes → archive → value` gives a
 /// value whose archive has the same content as the first, and that equals `value` field by field.
 ///
-/// Fields are compared through `Mirror`, not `==`, which for a ``UniquelyIdentifiable`` type
-/// compares ids only; so a stored property forgotten in both `archiveValue` and `init(archive:)`
+/// Fields are compared through `Mirror`, not `==`, which for a hand-written
+/// ``UniquelyIdentifiable`` type compares ids only, as in Archiver 0.6 (a key-mapped type's `==`
+/// compares every field); so a stored property forgotten in both `archiveValue` and `init(archive:)`
 /// fails the check, naming it (`Movie.releaseYear: 1993 ≠ 0`). A property deliberately left out
 /// of the archive must hold, in `value`, the value decoding gives it.
 ///

@@ -67,6 +67,8 @@ struct AppTargetTests {
         #expect(text.components(separatedBy: "\n") == [
             #"["The Original Soup Man"]"#,
             "true",
+            "New York",
+            #"["other"] true"#,
             "User.user_reviews[1].restaurant.id: expected Int, found nothing",
             #"User.id: expected Int, found String "george""#,
             "",

@@ -31,6 +31,9 @@ extension User: KeyMapped, Cachable {
 enum Kind: String { case deli, soup, bistro }
 extension Kind: KeyMapValue { static var keyMapPlaceholder: Kind? { .deli } }
 
+enum Status: String, CaseIterable { case active, canceled, unknown }
+extension Status: KeyMapValue { static var keyMapUnknownValue: Status? { .unknown } }
+
 struct Visit { let id: Int; let restaurant: Restaurant; let rating: Int; let note: String }
 
 extension Visit: KeyMapped {
@@ -38,6 +41,20 @@ extension Visit: KeyMapped {
         .property(\.rating, server: "star_rating", default: 0),
         .property(\.note, default: ""),
     ], reading: \.id, \.restaurant, \.rating, \.note)
+}
+
+struct Page<Item> { let data: [Item]; let hasMore: Bool }
+
+extension Page: KeyMapped, KeyMapValue, Serializable, ArchiveRepresentable where Item: KeyMapped {
+    static var keyMap: KeyMap<Self> {
+        KeyMap({ Page(data: $0, hasMore: $1) }, [.property(\.hasMore, server: "has_more", default: false)])
+    }
+}
+
+struct Feed { let id: Int; let reviews: Page<Review> }
+
+extension Feed: KeyMapped {
+    static let keyMap = KeyMap(Feed.init)
 }
 
 // Not in the article: the test that runs this code binds a temporary folder.
@@ -71,5 +88,9 @@ public func keyMaps(json: ResponseObject, badJSON: ResponseObject) throws -> [St
     let visit = try Visit.decode(responseObject: ["id": 5, "restaurant": ["id": 1, "name": "Monk's Café"], "star_rating": "3"])
     print(visit.archiveValue["rating"] ?? "none")
     print(Kind.keyMapPlaceholder ?? .soup)
+
+    let feed = try Feed.decode(responseObject: ["id": 9, "reviews": ["data": [], "has_more": true]])
+    print(feed.reviews.hasMore)
+    print(try [Status](keyMapValue: ["active", "requires_reauthorization"], from: .responseObject).map(\.rawValue))
     return printed
 }

@@ -144,17 +144,31 @@ public struct CollectionDecodingResult<Value> {
     /// if result.failureCount > 0 { log("\(result.failureCount) reviews dropped, first: \(result.failures[0])") }
     /// ```
     public var failureCount: Int { failures.count + unrecordedFailures }
+    /// What the valid values dropped inside them (elements of their own collections) or had
+    /// replaced by an entry, each under the element's index: `[Review][2].tags[0]: …`. Filled
+    /// in for key-mapped elements, as their `droppedElements:` decode methods fill it. Like
+    /// ``failures``, it keeps the first ``maximumRecordedFailures``, so memory stays bounded.
+    public var droppedElements: [ArchiveDecodingError] = []
 
     init() {}
 
     /// Decodes each element with `decode`, keeping the values and the reasons for the failures.
     init<Element>(decoding elements: [Element], with decode: (Element) throws(ArchiveDecodingError) -> Value) {
         for (index, element) in elements.enumerated() {
-            do {
-                values.append(try decode(element))
-            } catch {
-                recordFailure(at: index, error)
+            append(index: index) { () throws(ArchiveDecodingError) in try decode(element) }
+        }
+    }
+
+    /// Decodes the element at `index`, collecting what it drops inside.
+    mutating func append(index: Int, _ decode: () throws(ArchiveDecodingError) -> Value) {
+        let log = DroppedElementLog()
+        do {
+            values.append(try KeyMapDecodingContext.collectingDroppedElements(log, decode))
+            for error in log.errors where droppedElements.count < Self.maximumRecordedFailures {
+                droppedElements.append(ArchiveDecodingError(typeName: "[\(Value.self)]", path: [.index(index)] + error.path, reason: error.reason))
             }
+        } catch {
+            recordFailure(at: index, error)
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-extension KeyMap {
+extension KeyMap where Model: KeyMapped {
     /// Builds a model from an object inside a parsed JSON text, read as a response object:
     /// each property straight from the text, under its server key.
     ///
@@ -13,17 +13,61 @@ extension KeyMap {
     public func decode(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) -> Model {
         guard isUsable else { throw unusable() }
         guard value.kind == .object else { throw .typeMismatch(Model.self, found: value) }
-        return try ValueNesting.descend(orElse: { (refusal) throws(ArchiveDecodingError) -> Model in throw .refused(Model.self, refusal) }) {
-            () throws(ArchiveDecodingError) -> Model in try construct(parsedJSONObject: value)
+        return try ValueNesting.descendWithState(orElse: { (refusal) throws(ArchiveDecodingError) -> Model in throw .refused(Model.self, refusal) }) {
+            (state) throws(ArchiveDecodingError) -> Model in try construct(parsedJSONObject: value, log: state.pointee.droppedElements)
         }
     }
 
     /// ``decode(parsedJSON:)`` one level deeper, on whichever stack ``ValueNesting`` chose.
-    private func construct(parsedJSONObject value: ParsedJSON) throws(ArchiveDecodingError) -> Model {
+    private func construct(parsedJSONObject value: ParsedJSON, log: DroppedElementLog?) throws(ArchiveDecodingError) -> Model {
         try withUnsafeTemporaryAllocation(of: Int32.self, capacity: fields.count) { slots throws(ArchiveDecodingError) in
             locateMembers(of: value, in: slots)
-            return try constructFromJSON(fields, value.document, UnsafeBufferPointer(slots))
+            if hasComplexKeys { locateComplexMembers(of: value, in: slots) }
+            guard let check else { return try constructFromJSON(fields, value.document, UnsafeBufferPointer(slots), log) }
+            let model = try constructFromJSON(fields, value.document, UnsafeBufferPointer(slots), log)
+            try KeyMapChecks.run(check, on: model, from: .responseObject)
+            return model
         }
+    }
+
+    /// Finds the value token of each field read from a path or alternate keys, as
+    /// ``KeyMapField/lookUpComplex(in:from:)`` finds its value in a dictionary: the first path
+    /// present and not null, else the first null.
+    private func locateComplexMembers(of object: ParsedJSON, in slots: UnsafeMutableBufferPointer<Int32>) {
+        for (index, field) in fields.enumerated() where !field.isExcluded && !field.serverPaths.isEmpty {
+            slots[index] = Self.locate(field.serverPaths, in: object)
+        }
+    }
+
+    /// The value token of the first of `paths` present and not null in `object`, else of the
+    /// first null, else -1.
+    private static func locate(_ paths: [[String]], in object: ParsedJSON) -> Int32 {
+        let document = object.document
+        var null: Int32 = -1
+        paths: for path in paths {
+            var container = object.index
+            for component in path {
+                guard document.tokens[container].kind == .object,
+                      let member = member(component, of: container, in: document) else { continue paths }
+                container = member
+            }
+            if document.tokens[container].kind != .null { return Int32(container) }
+            if null < 0 { null = Int32(container) }
+        }
+        return null
+    }
+
+    /// The value token of the last member named `key` in the object at `container`.
+    private static func member(_ key: String, of container: Int, in document: JSONDocument) -> Int? {
+        let jsonKey = JSONKey(key)
+        var found: Int?
+        var member = container + 1
+        let end = Int(document.tokens[container].next)
+        while member < end {
+            if document.string(at: member, equals: jsonKey) { found = member + 1 }
+            member = Int(document.tokens[member + 1].next)
+        }
+        return found
     }
 
     /// Finds each field's value token in one pass over the object's members. Servers usually
@@ -42,7 +86,7 @@ extension KeyMap {
             for _ in 0..<fieldCount {
                 if candidate == fieldCount { candidate = 0 }
                 let field = fields[candidate]
-                if !field.isExcluded, document.string(at: member, equals: field.serverJSONKey) {
+                if field.matchesFlatServerKey, document.string(at: member, equals: field.serverJSONKey) {
                     slots[candidate] = Int32(member + 1)
                     guess = candidate + 1
                     break
@@ -54,58 +98,22 @@ extension KeyMap {
     }
 }
 
-extension KeyMapField {
-    /// Reads this property from its value token in parsed JSON (`slot`, or -1 when the key is
-    /// missing), naming `model` and the server key in any error, as ``decode(_:in:from:model:)``.
-    @usableFromInline
-    func decode<Property: KeyMapValue>(
-        _ type: Property.Type, parsedJSON document: JSONDocument, at slot: Int32, model: Any.Type
-    ) throws(ArchiveDecodingError) -> Property {
-        guard isPlain else { return try decodeSpecially(Property.self, parsedJSON: document, at: slot, model: model) }
-        return try decodePlain(Property.self, parsedJSON: document, at: slot, model: model)
-    }
-
-    private func decodePlain<Property: KeyMapValue>(
-        _ type: Property.Type, parsedJSON document: JSONDocument, at slot: Int32, model: Any.Type
-    ) throws(ArchiveDecodingError) -> Property {
-        guard slot >= 0 else { return try missingValue(Property.self, key: serverKey, model: model) }
-        let value = ParsedJSON(document: document, index: Int(slot))
-        do throws(ArchiveDecodingError) {
-            return try Property(parsedJSON: value)
-        } catch {
-            return try recover(Property.self, from: error, parsedJSON: value, model: model)
+extension KeyMapped {
+    /// Builds a value from JSON text, and lists the collection elements it dropped and the
+    /// unreadable values its entries replaced, each with its key path and why, as
+    /// ``decode(responseObject:droppedElements:)`` does.
+    ///
+    /// ```swift
+    /// var dropped: [ArchiveDecodingError] = []
+    /// let user = try User.decode(json: body, droppedElements: &dropped)
+    /// dropped  // [User.user_reviews[1].restaurant.id: expected String, found nothing]
+    /// ```
+    public static func decode(json: Data, droppedElements: inout [ArchiveDecodingError]) throws(ArchiveDecodingError) -> Self {
+        let log = DroppedElementLog()
+        let value = try KeyMapDecodingContext.collectingDroppedElements(log) { () throws(ArchiveDecodingError) in
+            try decode(json: json)
         }
-    }
-
-    @inline(never)
-    private func recover<Property: KeyMapValue>(
-        _ type: Property.Type, from error: ArchiveDecodingError, parsedJSON value: ParsedJSON, model: Any.Type
-    ) throws(ArchiveDecodingError) -> Property {
-        if value.isNull { return try missingValue(Property.self, key: serverKey, model: model, found: NSNull()) }
-        throw error.nested(in: model, at: [.key(serverKey)])
-    }
-
-    /// Excluded and strict properties, and transforms, which take Foundation objects.
-    @inline(never)
-    private func decodeSpecially<Property: KeyMapValue>(
-        _ type: Property.Type, parsedJSON document: JSONDocument, at slot: Int32, model: Any.Type
-    ) throws(ArchiveDecodingError) -> Property {
-        if isExcluded { return try excludedValue(Property.self, model: model) }
-        if transform == nil {
-            // A strict entry: its collections fail on an invalid element instead of dropping it.
-            return try KeyMapDecodingContext.strictly { () throws(ArchiveDecodingError) in
-                try decodePlain(Property.self, parsedJSON: document, at: slot, model: model)
-            }
-        }
-        guard slot >= 0, let transform else { return try missingValue(Property.self, key: serverKey, model: model) }
-        let value = ParsedJSON(document: document, index: Int(slot))
-        do throws(ArchiveDecodingError) {
-            guard let decoded = try transform.decode(value.foundationObject) as? Property else {
-                throw ArchiveDecodingError(type: model, reason: .custom("the transform does not produce a \(Property.keyMapTypeDescription)"))
-            }
-            return decoded
-        } catch {
-            return try recover(Property.self, from: error, parsedJSON: value, model: model)
-        }
+        droppedElements += log.errors
+        return value
     }
 }

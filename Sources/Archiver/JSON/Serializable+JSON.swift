@@ -51,11 +51,7 @@ extension Serializable {
         var result = CollectionDecodingResult<Self>()
         result.values.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            do {
-                result.values.append(try decode(parsedJSON: element))
-            } catch {
-                result.recordFailure(at: index, error)
-            }
+            result.append(index: index) { () throws(ArchiveDecodingError) in try decode(parsedJSON: element) }
         }
         return result
     }

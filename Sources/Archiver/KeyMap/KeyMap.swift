@@ -32,7 +32,7 @@ import Foundation
 /// In debug builds the map validates itself when first used and prints any problem to standard
 /// error; an entry that names no stored property stops a debug build there with an assertion, and
 /// makes every decode throw in a release build. ``KeyMapped/validateKeyMap()`` throws the problems.
-public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
+public final class KeyMap<Model>: @unchecked Sendable {
     // Unchecked because the closures are not `@Sendable`: they use the conformances of `Model`
     // and its property types, which may be isolated to the main actor in an app target, and an
     // isolated conformance cannot be captured by a `@Sendable` closure. Everything here is
@@ -50,12 +50,17 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     /// from the error ``KeyMapped/validateKeyMap()`` throws.
     @usableFromInline let problems: [KeyMapProblem]
     @usableFromInline let isUsable: Bool
+    /// Whether some field is read from a path, alternate keys or former archive keys.
+    @usableFromInline let hasComplexKeys: Bool
     @usableFromInline let construct: ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
     /// `construct`, nesting the dropped elements each field logs under the field's key.
     @usableFromInline let constructReporting: ([KeyMapField], [String: Any], KeyMapSource, DroppedElementLog) throws(ArchiveDecodingError) -> Model
-    /// Builds a model from parsed JSON, given each field's value token (-1 when missing).
-    @usableFromInline let constructFromJSON: ([KeyMapField], JSONDocument, UnsafeBufferPointer<Int32>) throws(ArchiveDecodingError) -> Model
+    /// Builds a model from parsed JSON, given each field's value token (-1 when missing), and
+    /// nests the dropped elements each field logs under its server key when there is a log.
+    @usableFromInline let constructFromJSON: ([KeyMapField], JSONDocument, UnsafeBufferPointer<Int32>, DroppedElementLog?) throws(ArchiveDecodingError) -> Model
     @usableFromInline let makePlaceholder: () -> Model?
+    /// The model's ``KeyMapChecked`` check, when it declares one.
+    @usableFromInline let check: ((Model, KeyMapSource) -> String?)?
     @usableFromInline let readers: Readers
 
     /// How archiving reads the properties.
@@ -97,14 +102,24 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     ///   - serverKeys: The key in response objects of a property whose entry names none.
     ///   - archiveKeys: The key in archives of a property whose entry names none.
     ///   - entries: The properties that differ from the strategies, by name.
+    ///   - fileID: Where the map is written, with `line` and `column`: filled in by the compiler.
+    ///     A map written in a computed `keyMap` (as a generic type writes it) is built once per
+    ///     concrete type and place; later calls share it.
+    ///   - line: The line of the map, with `fileID`.
+    ///   - column: The column of the map, with `fileID`.
     @inlinable
     public convenience init<each Property: KeyMapValue>(
         _ initializer: @escaping (repeat each Property) -> Model,
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
-        _ entries: KeyValuePairs<String, KeyMapEntry> = [:]
+        _ entries: KeyValuePairs<String, KeyMapEntry> = [:],
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
-        self.init(mirroring: initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries.map { ($0.key, $0.value) }, properties: [])
+        self.init(
+            mirroring: initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries.map { ($0.key, $0.value) }, properties: [],
+            site: KeyMapSite(Model.self, fileID: fileID, line: line, column: column))
     }
 
     /// A key map whose entries name their properties by key path, so that the compiler checks
@@ -127,14 +142,24 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     ///   - serverKeys: The key in response objects of a property whose entry names none.
     ///   - archiveKeys: The key in archives of a property whose entry names none.
     ///   - properties: The properties that differ from the strategies, by key path.
+    ///   - fileID: Where the map is written, with `line` and `column`: filled in by the compiler.
+    ///     A map written in a computed `keyMap` (as a generic type writes it) is built once per
+    ///     concrete type and place; later calls share it.
+    ///   - line: The line of the map, with `fileID`.
+    ///   - column: The column of the map, with `fileID`.
     @inlinable
     public convenience init<each Property: KeyMapValue>(
         _ initializer: @escaping (repeat each Property) -> Model,
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
-        _ properties: [KeyMapProperty<Model>]
+        _ properties: [KeyMapProperty<Model>],
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
-        self.init(mirroring: initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: [], properties: properties)
+        self.init(
+            mirroring: initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: [], properties: properties,
+            site: KeyMapSite(Model.self, fileID: fileID, line: line, column: column))
     }
 
     @inlinable
@@ -143,13 +168,18 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
         serverKeys: KeyStrategy,
         archiveKeys: KeyStrategy,
         entries: [(name: String, entry: KeyMapEntry)],
-        properties: [KeyMapProperty<Model>]
+        properties: [KeyMapProperty<Model>],
+        site: KeyMapSite
     ) {
+        if let built = KeyMapCache.map(Model.self, at: site) {
+            self.init(copying: built)
+            return
+        }
         var encoders: [(Any) -> Any?] = []
         for encoder in repeat Self.mirrorEncoder(for: (each Property).self) {
             encoders.append(encoder)
         }
-        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, properties: properties, readerCheck: nil) { fields in
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, properties: properties, readerCheck: nil, site: site) { fields in
             .mirror(zip(fields, encoders).map { field, encoder in
                 field.transform.map { transform in { value in transform.encode(value) } } ?? encoder
             })
@@ -183,11 +213,15 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
         _ entries: KeyValuePairs<String, KeyMapEntry> = [:],
-        reading readers: repeat @escaping (Model) -> each Property
+        reading readers: repeat @escaping (Model) -> each Property,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
         self.init(
             initializer, serverKeys: serverKeys, archiveKeys: archiveKeys,
-            entries: entries.map { ($0.key, $0.value) }, properties: [], readers: repeat each readers)
+            entries: entries.map { ($0.key, $0.value) }, properties: [], readers: repeat each readers,
+            site: KeyMapSite(Model.self, fileID: fileID, line: line, column: column))
     }
 
     /// A key map with entries by key path that also lists a reader for each property, in
@@ -207,11 +241,15 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
         _ properties: [KeyMapProperty<Model>],
-        reading readers: repeat @escaping (Model) -> each Property
+        reading readers: repeat @escaping (Model) -> each Property,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
         self.init(
             initializer, serverKeys: serverKeys, archiveKeys: archiveKeys,
-            entries: [], properties: properties, readers: repeat each readers)
+            entries: [], properties: properties, readers: repeat each readers,
+            site: KeyMapSite(Model.self, fileID: fileID, line: line, column: column))
     }
 
     @inlinable
@@ -221,8 +259,13 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
         archiveKeys: KeyStrategy,
         entries: [(name: String, entry: KeyMapEntry)],
         properties: [KeyMapProperty<Model>],
-        readers: repeat @escaping (Model) -> each Property
+        readers: repeat @escaping (Model) -> each Property,
+        site: KeyMapSite
     ) {
+        if let built = KeyMapCache.map(Model.self, at: site) {
+            self.init(copying: built)
+            return
+        }
         var makers: [(KeyMapField) -> (Model) -> Any?] = []
         for reader in repeat each readers {
             makers.append(Self.archiveReader(for: reader))
@@ -244,7 +287,7 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
             }
             readerChecks = KeyMapReaderCheck(readValues: described, propertyValues: Reflection.propertyDescriptions(of: instance))
         }
-        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, properties: properties, readerCheck: readerChecks) { fields in
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, properties: properties, readerCheck: readerChecks, site: site) { fields in
             .readers(zip(fields, makers).filter { field, _ in !field.isExcluded }.map { field, make in
                 ArchiveEntry(key: field.archiveKey, read: make(field))
             })
@@ -259,6 +302,7 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
         entries: [(name: String, entry: KeyMapEntry)],
         properties: [KeyMapProperty<Model>],
         readerCheck: KeyMapReaderCheck?,
+        site: KeyMapSite,
         makeReaders: ([KeyMapField]) -> Readers
     ) {
         var parameters: [KeyMapParameter] = []
@@ -291,7 +335,9 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
         self.fields = plan.fields
         self.problems = plan.problems
         self.isUsable = plan.isUsable
+        self.hasComplexKeys = plan.fields.contains { $0.hasComplexKeys }
         self.makePlaceholder = makePlaceholder
+        self.check = KeyMapChecks.check(for: Model.self)
         self.readers = makeReaders(plan.fields)
         // Two closures, so that the common decode pays nothing for reporting dropped elements.
         self.construct = { fields, object, source throws(ArchiveDecodingError) in
@@ -315,16 +361,37 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
             }
             return initializer(repeat try next((each Property).self))
         }
-        self.constructFromJSON = { fields, document, slots throws(ArchiveDecodingError) in
+        self.constructFromJSON = { fields, document, slots, log throws(ArchiveDecodingError) in
             var index = 0
             func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
                 let field = fields[index]
                 let slot = slots[index]
                 index += 1
-                return try field.decode(Value.self, parsedJSON: document, at: slot, model: Model.self)
+                guard let log else { return try field.decode(Value.self, parsedJSON: document, at: slot, model: Model.self) }
+                let start = log.errors.count
+                let value = try field.decode(Value.self, parsedJSON: document, at: slot, model: Model.self)
+                log.nest(from: start, in: Model.self, key: field.serverKey)
+                return value
             }
             return initializer(repeat try next((each Property).self))
         }
+        KeyMapCache.store(self, at: site)
+    }
+
+    /// The map `built` already is, for a computed `keyMap` that builds it again: its members
+    /// are shared, so nothing is reflected, validated or converted a second time.
+    @usableFromInline
+    init(copying built: KeyMap) {
+        fields = built.fields
+        problems = built.problems
+        isUsable = built.isUsable
+        hasComplexKeys = built.hasComplexKeys
+        construct = built.construct
+        constructReporting = built.constructReporting
+        constructFromJSON = built.constructFromJSON
+        makePlaceholder = built.makePlaceholder
+        check = built.check
+        readers = built.readers
     }
 
     /// Reflects the placeholder, names the fields, and runs the validators: the once-per-type
@@ -402,8 +469,19 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
         guard isUsable else { throw unusable() }
         return try ValueNesting.descendWithState(orElse: { (refusal) throws(ArchiveDecodingError) -> Model in throw .refused(Model.self, refusal) }) {
             (state) throws(ArchiveDecodingError) -> Model in
-            if let log = state.pointee.droppedElements { return try constructReporting(fields, object, source, log) }
-            return try construct(fields, object, source)
+            // Without a check the model is returned as built: holding it in a local to check it
+            // cost a copy of every field.
+            guard let check else {
+                if let log = state.pointee.droppedElements { return try constructReporting(fields, object, source, log) }
+                return try construct(fields, object, source)
+            }
+            let model = if let log = state.pointee.droppedElements {
+                try constructReporting(fields, object, source, log)
+            } else {
+                try construct(fields, object, source)
+            }
+            try KeyMapChecks.run(check, on: model, from: source)
+            return model
         }
     }
 
@@ -456,7 +534,9 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
             throw KeyMapValidationError(typeName: String(describing: Model.self), problems: problems)
         }
     }
+}
 
+extension KeyMap where Model: KeyMapped {
     /// Reads a value of `Model` from a value found under some key, which must be a dictionary.
     ///
     /// ```swift

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one decode call asked for beyond the value: the reasons for dropped collection elements,
 /// and whether the collection being read is strict. Kept in the thread's ``ConversionState``,
 /// because the collections that drop elements are read deep inside other values' conversions,
@@ -16,8 +18,21 @@ enum KeyMapDecodingContext {
         // A value nested past the limit is not one bad element among good ones: dropping it
         // would cut the value short without a word.
         guard isModel, !state.isStrict, !error.isNestedTooDeep else { throw error }
-        state.droppedElements?.errors.append(error)
+        state.droppedElements?.record(error)
+        DroppedElementObserver.notify(error)
     }
+
+    /// Reports a value an entry replaced because it could not be read (``KeyMapInvalidValue``)
+    /// as dropped: `error`, relative to the value, to the log, which nests it as the enclosing
+    /// values finish, and `observed`, nested in the model at the field's key, to the observer.
+    static func report(_ error: ArchiveDecodingError, observed: ArchiveDecodingError) {
+        ValueNesting.state.pointee.droppedElements?.record(error)
+        DroppedElementObserver.notify(observed)
+    }
+
+    /// The log of the decode under way on this thread, if it asked for one: a collection reads
+    /// it once, and nests under each element's index what the element logged.
+    @inlinable static var log: DroppedElementLog? { ValueNesting.state.pointee.droppedElements }
 
     /// Runs `decode` with `log` collecting the reasons for dropped elements.
     static func collectingDroppedElements<Value>(
@@ -51,12 +66,64 @@ final class DroppedElementLog: @unchecked Sendable {
 
     init() {}
 
+    /// Keeps `error`, unless the log already holds
+    /// ``CollectionDecodingResult/maximumRecordedFailures`` of them: a hostile list of a million
+    /// droppable elements must not grow a million records (the observer still sees each one).
+    @usableFromInline
+    func record(_ error: ArchiveDecodingError) {
+        guard errors.count < CollectionDecodingResult<Never>.maximumRecordedFailures else { return }
+        errors.append(error)
+    }
+
     /// Nests the errors logged since `start` in `model`, under `key`.
     @usableFromInline
     func nest(from start: Int, in model: Any.Type, key: String) {
+        nest(from: start, in: model, at: .key(key))
+    }
+
+    /// Nests the errors logged since `start` in `container`, under `component`: an element's
+    /// index or a dictionary value's key.
+    @usableFromInline
+    func nest(from start: Int, in container: Any.Type, at component: ArchiveDecodingError.PathComponent) {
         guard start < errors.count else { return }
         for index in start..<errors.count {
-            errors[index] = errors[index].nested(in: model, at: [.key(key)])
+            errors[index] = errors[index].nested(in: container, at: [component])
         }
+    }
+}
+
+/// The process-wide observer of dropped elements and replaced values.
+enum DroppedElementObserver {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var observer: (@Sendable (ArchiveDecodingError) -> Void)?
+
+    static func set(_ handler: (@Sendable (ArchiveDecodingError) -> Void)?) {
+        lock.withLock { observer = handler }
+    }
+
+    /// Called on every drop, which is rare: the lock costs nothing on the common path.
+    static func notify(_ error: ArchiveDecodingError) {
+        let handler = lock.withLock { observer }
+        handler?(error)
+    }
+}
+
+extension ArchiveDecodingError {
+    /// Calls `handler` with every collection element any decode in the process drops, and every
+    /// unreadable value an entry replaces (``KeyMapInvalidValue``), so that an app can log that a
+    /// new enum value is eating list items; `nil` stops observing.
+    ///
+    /// ```swift
+    /// ArchiveDecodingError.observeDroppedElements { error in
+    ///     logger.warning("dropped: \(error)")  // [Review][1].restaurant.id: expected Int, found nothing
+    /// }
+    /// ```
+    ///
+    /// The error's path starts at the collection that dropped the element (or the model whose
+    /// entry replaced the value); the `droppedElements:` forms of the decode methods give the
+    /// whole path from the value decoded. The handler runs on the decoding thread, during the
+    /// decode: it should be quick and must not decode.
+    public static func observeDroppedElements(_ handler: (@Sendable (ArchiveDecodingError) -> Void)?) {
+        DroppedElementObserver.set(handler)
     }
 }

@@ -25,6 +25,14 @@ public struct KeyMapEntry: Sendable {
     /// fails the whole value instead of being dropped.
     public var isStrict: Bool
     let transform: KeyMapTransform?
+    /// What a value that is present but cannot be read gets.
+    var invalid: KeyMapInvalidRule = .fail
+    /// Server keys read when the server key is missing or null, in order.
+    var alternateServerKeys: [String] = []
+    /// Archive keys the property was archived under before, read when the archive key is missing.
+    var formerArchiveKeys: [String] = []
+    /// The value used when the key is missing or null in an archive, if not `defaultValue`.
+    var archiveDefaultValue: KeyMapDefault?
 
     /// An entry that renames the property's keys or gives it a default.
     ///
@@ -89,6 +97,46 @@ public struct KeyMapEntry: Sendable {
         self.isExcluded = entry.isExcluded
         self.isStrict = entry.isStrict
         self.transform = transform
+        self.invalid = entry.invalid
+        self.alternateServerKeys = entry.alternateServerKeys
+        self.formerArchiveKeys = entry.formerArchiveKeys
+        self.archiveDefaultValue = entry.archiveDefaultValue
+    }
+}
+
+/// What a property gets when its key holds a value that cannot be read as the property's type
+/// (`"soon"` for a `Date`, a status the enum does not know), as opposed to a missing or null
+/// value, which gets the default.
+///
+/// ```swift
+/// .property(\.status, ifInvalid: .use(.unknown))        // a named case of an enum
+/// .property(\.canceledAt, ifInvalid: .useDefault)       // an optional reads nil
+/// .property(\.livemode, default: false, ifInvalid: .useDefault)
+/// ```
+///
+/// A replaced value is reported as a dropped element would be (``KeyMapped/decode(responseObject:droppedElements:)``,
+/// ``ArchiveDecodingError/observeDroppedElements(_:)``): nothing is replaced unseen.
+public enum KeyMapInvalidValue<Value> {
+    /// The value fails the model, naming the key path (the default).
+    case fail
+    /// The entry's default, or `nil` for an optional without one; a property with neither fails.
+    case useDefault
+    /// This value.
+    case use(Value)
+}
+
+/// ``KeyMapInvalidValue`` with the property's type erased.
+enum KeyMapInvalidRule: Sendable {
+    case fail
+    case useDefault
+    case value(KeyMapDefault)
+
+    init<Value>(_ rule: KeyMapInvalidValue<Value>) {
+        switch rule {
+        case .fail: self = .fail
+        case .useDefault: self = .useDefault
+        case .use(let value): self = .value(KeyMapDefault(typed: value))
+        }
     }
 }
 

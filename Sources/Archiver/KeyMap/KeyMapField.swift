@@ -13,11 +13,25 @@ final class KeyMapField: Sendable {
     @usableFromInline let archiveKey: String
     @usableFromInline let isExcluded: Bool
     let defaultValue: KeyMapDefault?
+    /// The default for archives, when it differs from the server's.
+    let archiveDefaultValue: KeyMapDefault?
     @usableFromInline let transform: KeyMapTransform?
     /// Whether invalid collection elements fail the value rather than being dropped.
     let isStrict: Bool
+    /// What a value that is present but unreadable gets.
+    let invalid: KeyMapInvalidRule
     /// Neither excluded, transformed nor strict: the common case, tested with one load.
     @usableFromInline let isPlain: Bool
+    /// The server key as paths into nested objects, then its alternates, when there is more
+    /// than one flat key to try; empty in the common case of one flat server key.
+    let serverPaths: [[String]]
+    /// The archive key, then the former archive keys, when there are former keys; else empty.
+    let archiveKeysToRead: [String]
+    /// Whether reading the field takes more than one flat lookup, in a response or an archive.
+    @usableFromInline let hasComplexKeys: Bool
+    /// Read, and read from one flat server key: what the JSON reader's pass over an object's
+    /// members matches, tested with one load.
+    let matchesFlatServerKey: Bool
 
     init(name: String, entry: KeyMapEntry?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy) {
         self.name = name
@@ -26,9 +40,78 @@ final class KeyMapField: Sendable {
         archiveKey = entry?.archiveKey ?? archiveKeys.key(for: name)
         isExcluded = entry?.isExcluded ?? false
         defaultValue = entry?.defaultValue
+        archiveDefaultValue = entry?.archiveDefaultValue
         transform = entry?.transform
         isStrict = entry?.isStrict ?? false
+        invalid = entry?.invalid ?? .fail
         isPlain = !isExcluded && transform == nil && !isStrict
+        // Only keys an entry names are paths: a strategy's keys are flat.
+        let primary = entry?.serverKey.map(Self.path(of:)) ?? [serverKey]
+        let paths = [primary] + (entry?.alternateServerKeys ?? []).map(Self.path(of:))
+        serverPaths = paths.count == 1 && paths[0].count == 1 && paths[0][0] == serverKey ? [] : paths
+        let former = entry?.formerArchiveKeys ?? []
+        archiveKeysToRead = former.isEmpty ? [] : [archiveKey] + former
+        hasComplexKeys = !serverPaths.isEmpty || !archiveKeysToRead.isEmpty
+        matchesFlatServerKey = !isExcluded && serverPaths.isEmpty
+    }
+
+    /// A server key as a path: split at dots, except a dot after a backslash, which is literal.
+    static func path(of key: String) -> [String] {
+        guard key.contains(".") else { return [key] }
+        var components: [String] = []
+        var current = ""
+        var escaped = false
+        for character in key {
+            if escaped {
+                if character != "." { current.append("\\") }
+                current.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "." {
+                components.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if escaped { current.append("\\") }
+        components.append(current)
+        return components
+    }
+
+    /// The value of this field in a response object or an archive, when it has paths,
+    /// alternates or former keys: the first that is present and not null, else the first null.
+    @inline(never)
+    func lookUpComplex(in object: [String: Any], from source: KeyMapSource) -> Any? {
+        var null: Any?
+        if source == .archive {
+            for key in archiveKeysToRead.isEmpty ? [archiveKey] : archiveKeysToRead {
+                guard let value = object[key] else { continue }
+                if !isNull(value) { return value }
+                null = null ?? value
+            }
+            return null
+        }
+        for path in serverPaths.isEmpty ? [[serverKey]] : serverPaths {
+            var container = object
+            var found: Any?
+            for (depth, component) in path.enumerated() {
+                guard let value = container[component] else { found = nil; break }
+                if depth == path.count - 1 {
+                    found = value
+                } else if let next = value as? [String: Any] {
+                    container = next
+                } else {
+                    found = nil
+                    break
+                }
+            }
+            guard let found else { continue }
+            if !isNull(found) { return found }
+            null = null ?? found
+        }
+        return null
     }
 
     /// Reads this property from `object`, naming `model` and the key in any error.
@@ -39,57 +122,130 @@ final class KeyMapField: Sendable {
     func decode<Property: KeyMapValue>(
         _ type: Property.Type, in object: [String: Any], from source: KeyMapSource, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
+        try decode(Property.self, in: object, of: KeyMapDictionaryDocument.self, from: source, model: model)
+    }
+
+    /// Reads this property from its value token in parsed JSON (`slot`, or -1 when the key is
+    /// missing), naming `model` and the server key in any error, by the same rules as
+    /// ``decode(_:in:from:model:)``.
+    @usableFromInline
+    func decode<Property: KeyMapValue>(
+        _ type: Property.Type, parsedJSON document: JSONDocument, at slot: Int32, model: Any.Type
+    ) throws(ArchiveDecodingError) -> Property {
+        try decode(Property.self, in: KeyMapJSONSlot(document: document, slot: slot), of: KeyMapJSONDocument.self, from: .responseObject, model: model)
+    }
+
+    // MARK: The one field decoder
+    //
+    // Every rule for reading a field — defaults, null, strictness, transforms, exclusion, the key
+    // in errors — is written once below, generic over the document the value comes from
+    // (``KeyMapFieldDocument``), as swift-foundation's `PlistDecoderGeneric` is generic over its
+    // document. The hot path is `@inline(__always)`, so that each door above gets it compiled for
+    // its own document: the document's members are then direct calls, and the JSON door keeps
+    // its speed. The rare paths are shared, unspecialized code.
+    //
+    // The document's members are static and take the container (the dictionary, or the JSON
+    // text and the field's slot) as an argument: a document value holding the dictionary cost a
+    // retain and a release per field (Unarchive probe: +4.8% instructions).
+
+    @inline(__always)
+    func decode<Property: KeyMapValue, Document: KeyMapFieldDocument>(
+        _ type: Property.Type, in container: Document.Container, of document: Document.Type, from source: KeyMapSource, model: Any.Type
+    ) throws(ArchiveDecodingError) -> Property {
         // The common path names no `Property?`: in code that is not specialized, every use of an
         // optional of a generic type costs a metadata lookup per call.
-        guard isPlain else { return try decodeSpecially(Property.self, in: object, from: source, model: model) }
-        return try decodePlain(Property.self, in: object, from: source, model: model)
+        guard isPlain else { return try decodeSpecially(Property.self, in: container, of: Document.self, from: source, model: model) }
+        return try decodePlain(Property.self, in: container, of: Document.self, from: source, model: model)
     }
 
     @inline(__always)
-    private func decodePlain<Property: KeyMapValue>(
-        _ type: Property.Type, in object: [String: Any], from source: KeyMapSource, model: Any.Type
+    private func decodePlain<Property: KeyMapValue, Document: KeyMapFieldDocument>(
+        _ type: Property.Type, in container: Document.Container, of document: Document.Type, from source: KeyMapSource, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
-        guard let raw = object[source == .archive ? archiveKey : serverKey] else {
-            return try missingValue(Property.self, key: key(for: source), model: model)
+        guard let raw = Document.value(of: self, in: container, from: source) else {
+            return try missingValue(Property.self, key: key(for: source), source: source, model: model)
         }
         do throws(ArchiveDecodingError) {
-            return try Property(keyMapValue: raw, from: source)
+            return try Document.decode(Property.self, from: raw, source: source)
         } catch {
-            return try recover(Property.self, from: error, raw: raw, key: key(for: source), model: model)
+            return try recover(Property.self, from: error, isNull: Document.holdsNull(raw), key: key(for: source), source: source, model: model)
         }
     }
 
     /// A null value falls back to the default; any other failure gets the key in its path.
     @inline(never)
     private func recover<Property: KeyMapValue>(
-        _ type: Property.Type, from error: ArchiveDecodingError, raw: Any, key: String, model: Any.Type
+        _ type: Property.Type, from error: ArchiveDecodingError, isNull: Bool, key: String, source: KeyMapSource, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
         // Null is rare; testing for it only after a conversion fails keeps it off the hot path.
-        if isNull(raw) { return try missingValue(Property.self, key: key, model: model, found: raw) }
-        throw error.nested(in: model, at: [.key(key)])
+        if isNull { return try missingValue(Property.self, key: key, source: source, model: model, found: NSNull()) }
+        if case .fail = invalid { throw error.nested(in: model, at: [.key(key)]) }
+        return try replaceInvalid(Property.self, failure: error, key: key, source: source, model: model)
     }
 
-    /// Excluded properties and properties with a transform.
+    /// The value an entry gives an unreadable value (``KeyMapInvalidValue``), reported as a
+    /// dropped element is: the failure, under the field's key once the model finishes.
+    private func replaceInvalid<Property: KeyMapValue>(
+        _ type: Property.Type, failure: ArchiveDecodingError, key: String, source: KeyMapSource, model: Any.Type
+    ) throws(ArchiveDecodingError) -> Property {
+        let nested = failure.nested(in: model, at: [.key(key)])
+        // A value nested past the limit is cut short, not unreadable.
+        guard !failure.isNestedTooDeep else { throw nested }
+        let value: Property
+        switch invalid {
+        case .fail:
+            throw nested
+        case .useDefault:
+            if let defaultValue = defaultValue(for: source) {
+                do throws(ArchiveDecodingError) {
+                    value = try defaultValue.converted(to: Property.self)
+                } catch {
+                    throw ArchiveDecodingError(type: model, path: [.key(key)], reason: error.reason)
+                }
+            } else if let missing = Property.keyMapValueWhenMissing {
+                value = missing
+            } else {
+                throw nested
+            }
+        case .value(let replacement):
+            do throws(ArchiveDecodingError) {
+                value = try replacement.converted(to: Property.self)
+            } catch {
+                throw ArchiveDecodingError(type: model, path: [.key(key)], reason: error.reason)
+            }
+        }
+        KeyMapDecodingContext.report(failure, observed: nested)
+        return value
+    }
+
+    /// Excluded and strict properties, and properties with a transform, which takes Foundation
+    /// objects whatever the document.
     @inline(never)
-    private func decodeSpecially<Property: KeyMapValue>(
-        _ type: Property.Type, in object: [String: Any], from source: KeyMapSource, model: Any.Type
+    private func decodeSpecially<Property: KeyMapValue, Document: KeyMapFieldDocument>(
+        _ type: Property.Type, in container: Document.Container, of document: Document.Type, from source: KeyMapSource, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
         if isExcluded { return try excludedValue(Property.self, model: model) }
         if transform == nil {
+            // A strict entry: its collections fail on an invalid element instead of dropping it.
             return try KeyMapDecodingContext.strictly { () throws(ArchiveDecodingError) in
-                try decodePlain(Property.self, in: object, from: source, model: model)
+                try decodePlain(Property.self, in: container, of: Document.self, from: source, model: model)
             }
         }
         let key = key(for: source)
-        guard let raw = object[key], let transform else { return try missingValue(Property.self, key: key, model: model) }
+        guard let raw = Document.value(of: self, in: container, from: source), let transform else { return try missingValue(Property.self, key: key, source: source, model: model) }
         do throws(ArchiveDecodingError) {
-            guard let value = try transform.decode(raw) as? Property else {
+            guard let value = try transform.decode(Document.foundationObject(raw)) as? Property else {
                 throw ArchiveDecodingError(type: model, reason: .custom("the transform does not produce a \(Property.keyMapTypeDescription)"))
             }
             return value
         } catch {
-            return try recover(Property.self, from: error, raw: raw, key: key, model: model)
+            return try recover(Property.self, from: error, isNull: Document.holdsNull(raw), key: key, source: source, model: model)
         }
+    }
+
+    /// The default for values read from `source`: an archive's own, if the entry gives one.
+    func defaultValue(for source: KeyMapSource) -> KeyMapDefault? {
+        source == .archive ? archiveDefaultValue ?? defaultValue : defaultValue
     }
 
     @usableFromInline
@@ -106,9 +262,9 @@ final class KeyMapField: Sendable {
 
     @usableFromInline
     func missingValue<Property: KeyMapValue>(
-        _ type: Property.Type, key: String, model: Any.Type, found: Any? = nil
+        _ type: Property.Type, key: String, source: KeyMapSource, model: Any.Type, found: Any? = nil
     ) throws(ArchiveDecodingError) -> Property {
-        if let defaultValue {
+        if let defaultValue = defaultValue(for: source) {
             do throws(ArchiveDecodingError) {
                 return try defaultValue.converted(to: Property.self)
             } catch {
@@ -131,4 +287,63 @@ final class KeyMapField: Sendable {
         if let placeholder = Property.keyMapPlaceholder { return placeholder }
         throw ArchiveDecodingError(type: model, path: [.key(name)], reason: .custom("excluded, and neither a default nor a placeholder gives it a value"))
     }
+}
+
+/// A kind of document a key map reads an object's fields from, whichever door it came through:
+/// what the one field decoder (``KeyMapField/decode(_:in:of:from:model:)``) is generic over.
+protocol KeyMapFieldDocument {
+    /// What holds the object's values: a dictionary, or a parsed JSON text and a field's slot.
+    associatedtype Container
+    /// How the document hands out one value: a Foundation object, or a token of parsed JSON.
+    associatedtype Value
+    /// The value of `field` in `container`, under the key `source` uses, or `nil` when missing.
+    static func value(of field: KeyMapField, in container: Container, from source: KeyMapSource) -> Value?
+    /// Whether `value` is null.
+    static func holdsNull(_ value: Value) -> Bool
+    /// Reads `value` by `Property`'s own conversion for this document.
+    static func decode<Property: KeyMapValue>(_ type: Property.Type, from value: Value, source: KeyMapSource) throws(ArchiveDecodingError) -> Property
+    /// `value` as `JSONSerialization` or a property-list reader produces it, for transforms.
+    static func foundationObject(_ value: Value) throws(ArchiveDecodingError) -> Any
+}
+
+/// Response objects and archives, as dictionaries.
+enum KeyMapDictionaryDocument: KeyMapFieldDocument {
+    @inline(__always)
+    static func value(of field: KeyMapField, in object: [String: Any], from source: KeyMapSource) -> Any? {
+        if field.hasComplexKeys { return field.lookUpComplex(in: object, from: source) }
+        return object[source == .archive ? field.archiveKey : field.serverKey]
+    }
+
+    static func holdsNull(_ value: Any) -> Bool { isNull(value) }
+
+    @inline(__always)
+    static func decode<Property: KeyMapValue>(_ type: Property.Type, from value: Any, source: KeyMapSource) throws(ArchiveDecodingError) -> Property {
+        try Property(keyMapValue: value, from: source)
+    }
+
+    static func foundationObject(_ value: Any) -> Any { value }
+}
+
+/// A field's value token in a parsed JSON text, found by `KeyMap.decode(parsedJSON:)` in one pass
+/// over the object's members; the slot is -1 when the key is missing.
+struct KeyMapJSONSlot {
+    let document: JSONDocument
+    let slot: Int32
+}
+
+/// Parsed JSON texts, read as response objects.
+enum KeyMapJSONDocument: KeyMapFieldDocument {
+    @inline(__always)
+    static func value(of field: KeyMapField, in container: KeyMapJSONSlot, from source: KeyMapSource) -> ParsedJSON? {
+        container.slot >= 0 ? ParsedJSON(document: container.document, index: Int(container.slot)) : nil
+    }
+
+    static func holdsNull(_ value: ParsedJSON) -> Bool { value.isNull }
+
+    @inline(__always)
+    static func decode<Property: KeyMapValue>(_ type: Property.Type, from value: ParsedJSON, source: KeyMapSource) throws(ArchiveDecodingError) -> Property {
+        try Property(parsedJSON: value)
+    }
+
+    static func foundationObject(_ value: ParsedJSON) throws(ArchiveDecodingError) -> Any { try value.foundationObject }
 }

@@ -16,18 +16,26 @@
 /// // .property(\.rating, default: "none") does not compile: the default must be an Int.
 /// ```
 ///
-/// The map learns which stored property each key path reads once, when it is built: it builds
-/// an instance whose strings and numbers differ from property to property and compares what the
-/// key path reads with what `Mirror` sees. A key path it cannot match to exactly one stored
-/// property (a computed property, or two properties of one type whose probe values are equal,
-/// such as two `Bool`s) is a problem of the map, reported in words as a misspelt string entry is.
+/// The map learns which stored property each key path reads once, when it is built, exactly and
+/// whatever the property types: the byte offset of the key path's property
+/// (`MemoryLayout.offset(of:)`) names the stored property at that offset. A key path that reads
+/// no stored property of the type (a computed property, or a property of a property) is a
+/// problem of the map, reported in words.
 public struct KeyMapProperty<Model> {
     let keyPath: AnyKeyPath
     let valueType: ObjectIdentifier
     let valueTypeName: String
     let entry: KeyMapEntry
-    /// What the key path reads in `model`, as text, to tell which stored property it is.
+    /// What the key path reads in `model`, as text: where offsets cannot tell (zero-sized
+    /// properties), which property it is is told by a probe instance.
     let describeValue: (Model) -> String
+
+    /// The byte offset of the stored property the key path reads in a struct; `nil` for a
+    /// computed property and in a class. Worked out only when the map is first built: a
+    /// generic type's computed `keyMap` builds its entries on every use.
+    var offset: Int? {
+        (keyPath as? PartialKeyPath<Model>).flatMap { MemoryLayout<Model>.offset(of: $0) }
+    }
 
     init<Value: KeyMapValue>(_ keyPath: KeyPath<Model, Value>, entry: KeyMapEntry) {
         self.keyPath = keyPath
@@ -44,6 +52,10 @@ public struct KeyMapProperty<Model> {
     /// .property(\.reviews, server: "user_reviews", default: [])
     /// .property(\.cuisine, default: .deli)
     /// .property(\.reviews, strict: true)   // one invalid review fails the whole value
+    /// .property(\.status, ifInvalid: .use(.unknown))   // a status the enum does not know
+    /// .property(\.ownerLogin, server: "owner.login")     // nested in the server's object
+    /// .property(\.avatar, server: "avatar_url", alternateServerKeys: ["avatarUrl"])
+    /// .property(\.rating, formerArchiveKeys: ["stars"])  // renamed since the last release
     /// ```
     ///
     /// - Parameters:
@@ -55,15 +67,39 @@ public struct KeyMapProperty<Model> {
     ///     value when an element is invalid, naming the element's key path, instead of dropping
     ///     the element as Archiver 0.6's `serializedCollection` does. Collections inside the
     ///     elements are strict too.
+    ///   - invalid: What a value that is present but cannot be read gets: ``KeyMapInvalidValue/fail``
+    ///     (the default), the default (``KeyMapInvalidValue/useDefault``, `nil` for an optional),
+    ///     or a value of its own (``KeyMapInvalidValue/use(_:)``).
+    ///   - alternateServerKeys: Server keys to read, in order, when the server key is missing or
+    ///     null: the first present wins. Each may be a path, as `serverKey` may.
+    ///   - archiveDefault: The value when the key is missing or null in an archive, where it
+    ///     differs from the server's `defaultValue` (a missing name is "Guest" from the server
+    ///     and "" from an archive).
+    ///   - formerArchiveKeys: Keys the property was archived under before it was renamed, read
+    ///     when the archive key is missing, so that archives already on users' devices still load.
+    ///     Archives are written under the archive key only.
+    ///
+    /// A server key with dots is a path into nested objects: `"owner.login"` reads `login` inside
+    /// `owner`, and errors name the whole path (`Repository.owner.login: expected String, found
+    /// nothing`). A backslash keeps a dot literal: `#"first\.name"#` is the key `first.name`.
+    /// Archive keys are never paths: archives keep their own flat keys.
     public static func property<Value: KeyMapValue>(
         _ keyPath: KeyPath<Model, Value>,
         server serverKey: String? = nil,
         archive archiveKey: String? = nil,
         default defaultValue: Value? = nil,
-        strict: Bool = false
+        strict: Bool = false,
+        ifInvalid invalid: KeyMapInvalidValue<Value> = .fail,
+        alternateServerKeys: [String] = [],
+        archiveDefault: Value? = nil,
+        formerArchiveKeys: [String] = []
     ) -> KeyMapProperty {
-        KeyMapProperty(keyPath, entry: KeyMapEntry(
-            server: serverKey, archive: archiveKey, default: defaultValue.map(KeyMapDefault.init(typed:)), strict: strict))
+        var entry = KeyMapEntry(server: serverKey, archive: archiveKey, default: defaultValue.map(KeyMapDefault.init(typed:)), strict: strict)
+        entry.invalid = KeyMapInvalidRule(invalid)
+        entry.alternateServerKeys = alternateServerKeys
+        entry.formerArchiveKeys = formerArchiveKeys
+        entry.archiveDefaultValue = archiveDefault.map(KeyMapDefault.init(typed:))
+        return KeyMapProperty(keyPath, entry: entry)
     }
 
     /// A property that is neither read nor archived: every decoded value gets `defaultValue`,

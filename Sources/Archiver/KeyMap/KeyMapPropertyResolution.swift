@@ -1,4 +1,21 @@
-/// Which stored property each key-path entry reads, learnt from a probe instance.
+// `_forEachField(of:options:body:)`: the stdlib's own walk over a type's field records, giving
+// each stored property's name, byte offset and type. Public in the stdlib's ABI since Swift 5.2
+// (macOS 10.15.4, iOS 13.4: below this package's platforms), on Darwin and Linux alike; SPI only
+// so that it is not suggested to everyone. swift-foundation reads attributes with it.
+@_spi(Reflection) import Swift
+
+/// Which stored property each key-path entry reads.
+///
+/// In a struct the resolution is exact and independent of the property types:
+/// `MemoryLayout<Model>.offset(of:)` gives the byte offset of the property a key path reads, and
+/// the type's field records (``storedFields(of:)``) name the stored property at that offset and
+/// of that type. Two `Bool`s, five `Date?`s or three enums of one type have different offsets,
+/// so nothing can be ambiguous. A key path with no offset reads a computed property; one whose
+/// offset and type match no field reads a property of a property (`\.restaurant.name`).
+///
+/// Only in a class, whose key paths have no offset, or between zero-sized properties that share
+/// an offset, is the property told by a probe instance whose strings and numbers differ from
+/// property to property.
 enum KeyMapPropertyResolution {
     /// The entries by property name, and a problem for each key path that reads no single
     /// stored property.
@@ -6,33 +23,78 @@ enum KeyMapPropertyResolution {
         for properties: [KeyMapProperty<Model>], probe: Model?, placeholder: Model?, typeName: String
     ) -> (entries: [(name: String, entry: KeyMapEntry)], problems: [KeyMapProblem]) {
         guard !properties.isEmpty else { return ([], []) }
-        guard let instance = probe ?? placeholder else {
-            // Without an instance nothing can be resolved; the initializer validator says why.
-            return ([], [])
-        }
-        let stored = Reflection.storedProperties(of: instance).properties
-        let descriptions = Reflection.propertyDescriptions(of: instance)
+        let fields = storedFields(of: Model.self)
         var entries: [(name: String, entry: KeyMapEntry)] = []
         var problems: [KeyMapProblem] = []
         for property in properties {
-            let sameType = stored.indices.filter { stored[$0].typeIdentifier == property.valueType && stored[$0].name != nil }
-            let read = property.describeValue(instance)
-            let reading = sameType.filter { descriptions[$0] == read }
-            // A computed property of a stored property's type reads something else than it.
-            if reading.count == 1, let name = stored[reading[0]].name {
-                entries.append((name, property.entry))
-            } else if sameType.isEmpty || reading.isEmpty {
+            if let fields {
+                let atOffset = property.offset.map { offset in
+                    fields.filter { $0.offset == offset && ObjectIdentifier($0.type) == property.valueType }
+                } ?? []
+                if atOffset.count == 1 {
+                    entries.append((atOffset[0].name, property.entry))
+                    continue
+                }
+                if atOffset.isEmpty {
+                    let sameType = fields.filter { ObjectIdentifier($0.type) == property.valueType }.map(\.name)
+                    problems.append(readsNoStoredProperty(property, typeName: typeName, sameType: sameType))
+                    continue
+                }
+            }
+            // A class, or zero-sized properties sharing an offset: compare values on a probe.
+            switch resolveWithProbe(property, instance: probe ?? placeholder) {
+            case .name(let name): entries.append((name, property.entry))
+            case .none(let sameType): problems.append(readsNoStoredProperty(property, typeName: typeName, sameType: sameType))
+            case .ambiguous(let candidates):
                 problems.append(KeyMapProblem(kind: .unknownEntry, message:
-                    "the key path \(property.keyPath) reads no stored property of \(typeName) (a computed property cannot have an entry; stored \(property.valueTypeName) properties: \(names(sameType, stored)))"))
-            } else {
-                problems.append(KeyMapProblem(kind: .unknownEntry, message:
-                    "the key path \(property.keyPath) could read any of \(names(reading, stored)), which a probe instance cannot tell apart; name the property with a string entry"))
+                    "the key path \(property.keyPath) could read any of \(candidates.joined(separator: ", ")) of \(typeName), which hold equal values in a probe instance; give the \(property.valueTypeName) properties of a class distinct placeholders"))
+            case .noInstance:
+                // Without an instance nothing can be resolved; the initializer validator says why.
+                break
             }
         }
         return (entries, problems)
     }
 
-    private static func names(_ indices: [Int], _ stored: [Reflection.StoredProperty]) -> String {
-        indices.isEmpty ? "none" : indices.compactMap { stored[$0].name }.joined(separator: ", ")
+    /// One stored property of a struct, from its field record.
+    struct StoredField {
+        let name: String
+        let offset: Int
+        let type: Any.Type
+    }
+
+    /// The stored properties of `type` with their byte offsets, or `nil` when it is no struct.
+    static func storedFields(of type: Any.Type) -> [StoredField]? {
+        var fields: [StoredField] = []
+        let isStruct = _forEachField(of: type, options: []) { name, offset, fieldType, _ in
+            fields.append(StoredField(name: String(cString: name), offset: offset, type: fieldType))
+            return true
+        }
+        return isStruct ? fields : nil
+    }
+
+    private static func readsNoStoredProperty<Model>(_ property: KeyMapProperty<Model>, typeName: String, sameType: [String]) -> KeyMapProblem {
+        KeyMapProblem(kind: .unknownEntry, message:
+            "the key path \(property.keyPath) reads no stored property of \(typeName) (a computed property cannot have an entry; stored \(property.valueTypeName) properties: \(sameType.isEmpty ? "none" : sameType.joined(separator: ", ")))")
+    }
+
+    private enum ProbeResolution {
+        case name(String)
+        case none(sameType: [String])
+        case ambiguous([String])
+        case noInstance
+    }
+
+    private static func resolveWithProbe<Model>(_ property: KeyMapProperty<Model>, instance: Model?) -> ProbeResolution {
+        guard let instance else { return .noInstance }
+        let stored = Reflection.storedProperties(of: instance).properties
+        let descriptions = Reflection.propertyDescriptions(of: instance)
+        let sameType = stored.indices.filter { stored[$0].typeIdentifier == property.valueType && stored[$0].name != nil }
+        let read = property.describeValue(instance)
+        let reading = sameType.filter { descriptions[$0] == read }
+        // A computed property of a stored property's type reads something else than it.
+        if reading.count == 1, let name = stored[reading[0]].name { return .name(name) }
+        if reading.isEmpty { return .none(sameType: sameType.compactMap { stored[$0].name }) }
+        return .ambiguous(reading.compactMap { stored[$0].name })
     }
 }

@@ -21,6 +21,15 @@
 /// also a ``KeyMapValue``, so other key-mapped types can hold it, alone or in collections.
 public protocol KeyMapped: Serializable, ArchiveRepresentable, KeyMapValue {
     /// The table the conformances are derived from, built once, when first used.
+    ///
+    /// A generic type declares it as a computed property; the library builds the map once per
+    /// concrete type and returns that map on later calls:
+    ///
+    /// ```swift
+    /// extension Page: KeyMapped, KeyMapValue, Serializable, ArchiveRepresentable where Item: KeyMapped {
+    ///     static var keyMap: KeyMap<Self> { KeyMap({ Page(data: $0, hasMore: $1) }) }
+    /// }
+    /// ```
     static var keyMap: KeyMap<Self> { get }
 }
 

@@ -16,8 +16,10 @@ import Foundation
 /// two protocols share `ID`.
 ///
 /// Equality by id is what Archiver 0.6 defined, and it replaces the `==` that Swift would
-/// otherwise synthesize for an `Equatable` struct. A type that wants field-by-field equality
-/// declares its own `static func ==`, which takes precedence:
+/// otherwise synthesize for an `Equatable` struct, for hand-written conformances. A
+/// ``KeyMapped`` type compares every stored property instead (its id included), so that a test's
+/// `loaded == original` checks the fields. A type that wants another equality declares its own
+/// `static func ==`, which takes precedence:
 ///
 /// ```swift
 /// extension Restaurant {
@@ -55,6 +57,53 @@ extension UniquelyIdentifiable {
     /// Equality by id, as Archiver 0.6 defines it.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.id == rhs.id
+    }
+}
+
+extension UniquelyIdentifiable where Self: KeyMapped {
+    /// Equality of every stored property, for a key-mapped type: the key map knows them all, so
+    /// `loaded == original` in a test compares the fields, not only the ids. Hand-written
+    /// conformances keep Archiver 0.6's equality by id.
+    ///
+    /// ```swift
+    /// extension Customer: KeyMapped, Cachable { static let keyMap = KeyMap(Customer.init) }
+    /// Customer(id: 1, name: "Old") == Customer(id: 1, name: "New")  // false
+    /// ```
+    ///
+    /// Properties of `Equatable` types compare with their own `==`; others compare their archive
+    /// values, as ``ArchiveComparison`` compares content.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard lhs.id == rhs.id else { return false }
+        return FieldEquality.haveEqualFields(lhs, rhs)
+    }
+}
+
+/// Compares two values of one type property by property, through `Mirror`.
+enum FieldEquality {
+    static func haveEqualFields(_ first: Any, _ second: Any) -> Bool {
+        let firstChildren = Mirror(reflecting: first).children.map(\.value)
+        let secondChildren = Mirror(reflecting: second).children.map(\.value)
+        guard firstChildren.count == secondChildren.count else { return false }
+        return zip(firstChildren, secondChildren).allSatisfy(areEqual)
+    }
+
+    static func areEqual(_ first: Any, _ second: Any) -> Bool {
+        if let first = first as? any Equatable { return first.isEqual(toAny: second) }
+        if let first = first as? any KeyMapValue, let second = second as? any KeyMapValue {
+            switch (first.keyMapArchiveValue, second.keyMapArchiveValue) {
+            case (nil, nil): return true
+            case (let first?, let second?): return PropertyListDiff.isEqual(first, second)
+            default: return false
+            }
+        }
+        return String(reflecting: first) == String(reflecting: second)
+    }
+}
+
+extension Equatable {
+    fileprivate func isEqual(toAny other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
     }
 }
 

@@ -133,10 +133,11 @@ struct UniquelyIdentifiableTests {
         }
     }
 
-    @Test func equalityIsByIdWhateverItsType() {
+    @Test func keyMappedEqualityComparesTheIdAndTheFieldsWhateverTheIdType() {
         #expect(Repository(id: 1, fullName: "a", stargazersCount: 1) != Repository(id: 2, fullName: "a", stargazersCount: 1))
         let id = UUID()
-        #expect(Draft(id: id, text: "a") == Draft(id: id, text: "b"))
+        #expect(Draft(id: id, text: "a") == Draft(id: id, text: "a"))
+        #expect(Draft(id: id, text: "a") != Draft(id: id, text: "b"))
     }
 
     @Test func theCodableBridgeStoresIntAndUUIDIds() throws {

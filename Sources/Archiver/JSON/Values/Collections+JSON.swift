@@ -25,9 +25,13 @@ extension Array where Element: KeyMapValue {
         let elements = try value.elements(for: Self.self, expected: Self.keyMapTypeDescription)
         self.init()
         reserveCapacity(elements.count)
+        let log = KeyMapDecodingContext.log
         for (index, element) in elements.enumerated() {
             do {
+                let start = log?.errors.count ?? 0
                 append(try decodeKeyMapValue(Element.self, from: element))
+                // What the element dropped inside it gets the element's index in its path.
+                log?.nest(from: start, in: Self.self, at: .index(index))
             } catch {
                 // Invalid models are dropped, as from a response object (Archiver 0.6's rule).
                 try KeyMapDecodingContext.dropOrThrow(error.nested(in: Self.self, at: [.index(index)]), elementType: Element.self)
@@ -58,28 +62,17 @@ extension Dictionary where Key == String, Value: KeyMapValue {
     public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
         let members = try value.members(for: Self.self, expected: Self.keyMapTypeDescription)
         self.init(minimumCapacity: members.count)
+        let log = KeyMapDecodingContext.log
         for (key, element) in members {
             let name = key.string
             do {
+                let start = log?.errors.count ?? 0
                 self[name] = try decodeKeyMapValue(Value.self, from: element)
+                log?.nest(from: start, in: Self.self, at: .key(name))
             } catch {
                 throw error.nested(in: Self.self, at: [.key(name)])
             }
         }
-    }
-}
-
-extension KeyMapValue where Self: RawRepresentable, RawValue: KeyMapValue {
-    @inlinable
-    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) {
-        let rawValue: RawValue
-        do {
-            rawValue = try RawValue(parsedJSON: value)
-        } catch {
-            throw .typeMismatch(Self.self, found: value)
-        }
-        guard let decoded = Self(rawValue: rawValue) else { throw .invalidValue(Self.self, found: value) }
-        self = decoded
     }
 }
 

@@ -21,9 +21,13 @@ extension Array: KeyMapValue where Element: KeyMapValue {
         guard let elements = value as? [Any] else { throw .typeMismatch(Self.self, found: value) }
         self.init()
         reserveCapacity(elements.count)
+        let log = KeyMapDecodingContext.log
         for (index, element) in elements.enumerated() {
             do {
+                let start = log?.errors.count ?? 0
                 append(try decodeKeyMapValue(Element.self, from: element, source: source))
+                // What the element dropped inside it gets the element's index in its path.
+                log?.nest(from: start, in: Self.self, at: .index(index))
             } catch {
                 try KeyMapDecodingContext.dropOrThrow(error.nested(in: Self.self, at: [.index(index)]), elementType: Element.self)
             }
@@ -98,9 +102,12 @@ extension Dictionary: KeyMapValue where Key == String, Value: KeyMapValue {
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
         guard let dictionary = value as? [String: Any] else { throw .typeMismatch(Self.self, found: value) }
         self.init(minimumCapacity: dictionary.count)
+        let log = KeyMapDecodingContext.log
         for (key, element) in dictionary {
             do {
+                let start = log?.errors.count ?? 0
                 self[key] = try decodeKeyMapValue(Value.self, from: element, source: source)
+                log?.nest(from: start, in: Self.self, at: .key(key))
             } catch {
                 throw error.nested(in: Self.self, at: [.key(key)])
             }

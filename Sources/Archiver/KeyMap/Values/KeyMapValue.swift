@@ -39,9 +39,10 @@ public protocol KeyMapValue {
     init(keyMapValue: Any, from source: KeyMapSource) throws(ArchiveDecodingError)
 
     /// Reads a value from a value inside a parsed JSON text, as a server sent it. The built-in
-    /// types and key-mapped types read the text directly; the default converts the parsed value
-    /// to Foundation objects and calls ``init(keyMapValue:from:)`` with `.responseObject`, so
-    /// both doors agree.
+    /// types and key-mapped types read the text directly; for every other type, raw-value enums
+    /// included, the default converts the parsed value to Foundation objects and calls
+    /// ``init(keyMapValue:from:)`` with `.responseObject`, so that a type's own conversion is
+    /// the rule through every door.
     ///
     /// ```swift
     /// let user = try User.decode(json: Data(#"{"id": "a", "reviews": []}"#.utf8))
@@ -65,6 +66,19 @@ public protocol KeyMapValue {
     /// String.keyMapPlaceholder  // ""
     /// ```
     static var keyMapPlaceholder: Self? { get }
+
+    /// The value that a value of the right type but unknown to this one reads as, such as the
+    /// `.unknown` case of a raw-value enum for a status the server added after the app
+    /// shipped. `nil`, the default, makes such a value an error (and drops the model holding it
+    /// from a lenient collection). Used by the raw-value conversion, through every door.
+    ///
+    /// ```swift
+    /// enum Status: String, CaseIterable { case active, canceled, unknown }
+    /// extension Status: KeyMapValue { static var keyMapUnknownValue: Status? { .unknown } }
+    ///
+    /// try Status(keyMapValue: "requires_reauthorization", from: .responseObject)  // .unknown
+    /// ```
+    static var keyMapUnknownValue: Self? { get }
 }
 
 // What only the library's own conformances answer differently (`Optional` takes a missing value
@@ -94,6 +108,14 @@ extension KeyMapValue {
     static var keyMapTypeDescription: String {
         (Self.self as? any KeyMapTypeDescribing.Type)?.keyMapTypeName ?? String(describing: Self.self)
     }
+
+    /// No value stands for unknown ones: a value of the right type that this type does not know
+    /// is an error.
+    ///
+    /// ```swift
+    /// Cuisine.keyMapUnknownValue  // nil: "pizza" fails
+    /// ```
+    public static var keyMapUnknownValue: Self? { nil }
 }
 
 /// Where a key map is reading from: a server's response object, or an archive it wrote itself.

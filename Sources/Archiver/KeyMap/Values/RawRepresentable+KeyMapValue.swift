@@ -11,6 +11,9 @@
 /// try Cuisine(keyMapValue: "pizza", from: .responseObject)  // throws: expected Cuisine, found String "pizza"
 /// ```
 ///
+/// An enum that names a case for values it does not know declares it as
+/// ``KeyMapValue/keyMapUnknownValue``: `static var keyMapUnknownValue: Status? { .unknown }`.
+///
 /// A key map needs one value of every property type to learn the property names, and only the
 /// enum knows its cases: the placeholder is the first case of a `CaseIterable` enum, and any
 /// other raw-value type must declare ``KeyMapValue/keyMapPlaceholder``. Leaving it out is a
@@ -44,6 +47,9 @@ func decodeRawValue<Value: KeyMapValue & RawRepresentable>(
     } catch {
         throw .typeMismatch(Value.self, found: value)
     }
-    guard let decoded = Value(rawValue: rawValue) else { throw .invalidValue(Value.self, found: value) }
+    guard let decoded = Value(rawValue: rawValue) else {
+        if let unknown = Value.keyMapUnknownValue { return unknown }
+        throw .invalidValue(Value.self, found: value)
+    }
     return decoded
 }
