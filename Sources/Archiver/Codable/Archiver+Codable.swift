@@ -243,7 +243,7 @@ extension Archiver {
 
     private func fileURL<Value: Decodable>(forCodable type: Value.Type, text resourceID: String) throws(ArchiverError) -> URL {
         let folder = Self.codableFolder(type)
-        guard let (stem, _) = ArchiveFileName.stem(for: resourceID) else { throw .emptyIdentifier(type: folder.typeName) }
+        guard let (stem, _) = ArchiveFileName.stem(for: resourceID, foldingCase: foldsCase()) else { throw .emptyIdentifier(type: folder.typeName) }
         return try directoryURL(of: folder).appendingPathComponent(stem + "." + ArchiveFileName.fileExtension, isDirectory: false)
     }
 
