@@ -48,7 +48,7 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
         /// Difference(path: [.key("site")], archiveValue: #""https://a.b""#, codableValue: #"{relative: "https://a.b"}"#,
         ///            representation: .urlForm)
         /// ```
-        public init(path: [ArchiveDecodingError.PathComponent], archiveValue: String?, codableValue: String?,
+        init(path: [ArchiveDecodingError.PathComponent], archiveValue: String?, codableValue: String?,
                     representation: Representation? = nil) {
             self.path = path
             self.archiveValue = archiveValue
@@ -84,7 +84,7 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
             /// ```swift
             /// Change(way: .codable, path: [.key("visits")], original: "3", decoded: "0")
             /// ```
-            public init(way: Way, path: [ArchiveDecodingError.PathComponent], original: String?, decoded: String?) {
+            init(way: Way, path: [ArchiveDecodingError.PathComponent], original: String?, decoded: String?) {
                 self.way = way
                 self.path = path
                 self.original = original
@@ -112,7 +112,7 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
         /// ```swift
         /// RoundTrip(isEqualByEquatable: true)  // decoded, no changes, == holds
         /// ```
-        public init(error: ArchiveDecodingError? = nil, changes: [Change] = [], isEqualByEquatable: Bool? = nil) {
+        init(error: ArchiveDecodingError? = nil, changes: [Change] = [], isEqualByEquatable: Bool? = nil) {
             self.error = error
             self.changes = changes
             self.isEqualByEquatable = isEqualByEquatable

@@ -451,16 +451,6 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     }
 
     /// Throws every problem the validators found, combined into one message.
-    ///
-    /// ```swift
-    /// try Review.validateKeyMap()  // the one spelling; this is its old name
-    /// ```
-    @available(*, deprecated, message: "call validateKeyMap() on the key-mapped type: try Review.validateKeyMap()")
-    public func validate() throws(KeyMapValidationError) {
-        try throwProblems()
-    }
-
-    /// Throws every problem the validators found, combined into one message.
     func throwProblems() throws(KeyMapValidationError) {
         guard problems.isEmpty else {
             throw KeyMapValidationError(typeName: String(describing: Model.self), problems: problems)

@@ -56,21 +56,21 @@ struct CodableRestaurant: Codable, Equatable, ArchiveCodable, Cachable {
     static var archiver: Archiver { codableTestArchiver }
 }
 
-/// A Codable type with an `Identifiable` id only.
-struct IdentifiedNote: Codable, Identifiable, Equatable {
+/// A Codable type with an `Identifiable` id, Archivable in one line.
+struct IdentifiedNote: Codable, Identifiable, ArchiveCodable, Archivable {
     var id: String
     var text: String
     var created: Date
 }
 
 /// A Codable type whose id satisfies both `Identifiable` and `UniquelyIdentifiable`.
-struct DoublyIdentified: Codable, Identifiable, UniquelyIdentifiable {
+struct DoublyIdentified: Codable, Identifiable, ArchiveCodable, Archivable {
     var id: String
     var body: String
 }
 
 /// A type whose `encode(to:)` refuses its value, as validation in user code would.
-struct Refusing: Codable, Identifiable {
+struct Refusing: Codable, Identifiable, ArchiveCodable, Archivable {
     var id: String
     var amount: Int
 
