@@ -5,7 +5,7 @@ import Foundation
 /// from one to the other knowing nothing is lost.
 ///
 /// Differences of content (a key one way lacks, a value that reads back differently) are kept
-/// apart from differences of form, which ``Representation`` names: a URL as a string or as
+/// apart from differences of form, which the report names: a URL as a string or as
 /// `{relative: …}`, a `Decimal` as text or as a mantissa, a number at two widths. Those are notes,
 /// one line each, and do not make the content differ.
 ///

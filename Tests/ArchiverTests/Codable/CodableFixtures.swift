@@ -1,3 +1,4 @@
+import ArchiverTesting
 import Foundation
 @testable import Archiver
 
@@ -87,13 +88,9 @@ struct Refusing: Codable, Identifiable, ArchiveCodable, Archivable {
     }
 }
 
-/// An archiver in a fresh temporary folder, so that tests running in parallel never meet.
-func makeTemporaryArchiver() -> Archiver {
-    Archiver(archiveDirectoryURL: FileManager.default.temporaryDirectory
-        .appendingPathComponent("ArchiverCodableTests-\(UUID().uuidString)", isDirectory: true))
-}
-
-let codableTestArchiver = makeTemporaryArchiver()
+/// The archiver of the Codable fixture types, in a temporary folder of their own for the process.
+let codableTestArchiver = codableTestFolder.archiver
+private let codableTestFolder = TemporaryArchiver(prefix: "ArchiverCodableTests")
 
 /// Whether two values hold the same stored properties, all the way down.
 ///

@@ -1,16 +1,14 @@
 import Foundation
 import Testing
+import ArchiverTesting
 @testable import Archiver
 
 /// A Codable type with an id is stored by the same methods as every `Archivable` type, once it
 /// declares `ArchiveCodable, Archivable`: no door of its own.
 @Suite("Codable storage")
-final class CodableStorageTests {
-    let archiver = makeTemporaryArchiver()
-
-    deinit {
-        try? archiver.removeAll()
-    }
+struct CodableStorageTests {
+    let temporary = TemporaryArchiver()
+    var archiver: Archiver { temporary.archiver }
 
     @Test("an Identifiable Codable type stores as a binary property list and loads with every field")
     func storeAndLoadIdentifiable() throws {
