@@ -42,4 +42,14 @@ extension Archiver {
         let (operation, reason) = failure.operationAndReason(missingDirectory: "its folder could not be created")
         return .fileSystem(operation: operation, file: failure.path.map { URL(fileURLWithPath: $0) } ?? file, reason: reason)
     }
+
+    /// The error of a store that failed: when the failing file is the temporary one (in
+    /// `.staging`, on a full disk), it names the type, the id and the archive as well.
+    static func storeError(_ failure: FileIO.Failure, file: URL, folder: Folder, id: String) -> ArchiverError {
+        guard let path = failure.path, path.hasSuffix(".tmp") else { return error(failure, file: file) }
+        let (operation, reason) = failure.operationAndReason(missingDirectory: "its folder could not be created")
+        let excerpt = id.count > 100 ? String(id.prefix(100)) + "…" : id
+        return .fileSystem(operation: "store \(folder.typeName) \(excerpt.debugDescription) as", file: file,
+                           reason: "\(operation) \(path): \(reason)")
+    }
 }

@@ -14,13 +14,20 @@ import Foundation
 ///   so that it can be listed. Percent-escapes are always two hex digits, so `%%` starts no
 ///   escaped name.
 ///
-/// Ids that Swift's `==` calls equal name one file: an id is mapped in its precomposed Unicode
-/// form (NFC), so `"caf\u{E9}"` and `"cafe\u{301}"` are both `caf%C3%A9.plist`, as
-/// ``UniquelyIdentifiable`` compares them. Listing reports the precomposed form.
+/// Ids that Swift's `==` calls equal name one file: an id is mapped in the composed Unicode form
+/// (NFC) that `==` itself compares, the standard library's, so `"caf\u{E9}"` and
+/// `"cafe\u{301}"` are both `caf%C3%A9.plist`. Foundation's composition is not used: on Linux
+/// it leaves some sequences (Tibetan vowel signs before U+0301) uncomposed that `==` equates.
+/// Listing reports the composed form.
 ///
-/// Names earlier versions wrote are still found (``legacyStems(for:)``): Archiver 0.6 wrote every
-/// id as its own file name, and the first release of this mapping escaped the id's bytes as
-/// given, without composing them.
+/// **Volumes that fold case** (macOS's default APFS, FAT) would make `aB3.plist` and
+/// `Ab3.plist` one file. There every ASCII upper-case letter is escaped as well (`aB3` →
+/// `a%423.plist`), so that names hold no upper-case letter outside an escape's hex digits, and
+/// two names that differ only in case are never both produced: ids that differ in any way keep
+/// two files. The archiver finds out per archive directory, at run time, whether it folds case.
+///
+/// Names Archiver 0.6 wrote (the raw id) are not produced here; the archiver finds them as
+/// legacy names (see `Archiver+Storage.swift`).
 enum ArchiveFileName {
     static let fileExtension = "plist"
     static let identifierExtension = "id"
@@ -31,72 +38,50 @@ enum ArchiveFileName {
         case plain, escaped, hashed
     }
 
-    /// The file name's stem (without extension) for `id`, or `nil` for the empty id.
-    static func stem(for id: String) -> (stem: String, form: Form)? {
-        exactStem(for: canonical(id))
+    /// The file name's stem (without extension) for `id`, or `nil` for the empty id; on a volume
+    /// that folds case (`foldingCase`), upper-case letters are escaped.
+    static func stem(for id: String, foldingCase: Bool = false) -> (stem: String, form: Form)? {
+        exactStem(for: canonical(id), foldingCase: foldingCase)
     }
 
-    /// `id` in the form file names are made from: its canonical composition, which `==` ignores.
+    /// `id` in the form file names are made from: its canonical composition as `==` sees it.
     static func canonical(_ id: String) -> String {
         guard !id.utf8.allSatisfy({ $0 < 0x80 }) else { return id }
-        return id.precomposedStringWithCanonicalMapping
+        return String(decoding: id._nfcCodeUnits, as: UTF8.self)
     }
 
-    /// The stem of `id`'s exact bytes, as the first release of this mapping wrote it.
-    private static func exactStem(for id: String) -> (stem: String, form: Form)? {
+    private static func exactStem(for id: String, foldingCase: Bool) -> (stem: String, form: Form)? {
         guard !id.isEmpty else { return nil }
         let budget = maximumNameLength - fileExtension.utf8.count - 1
-        if isPlain(id), id.utf8.count <= budget {
+        if isPlain(id, foldingCase: foldingCase), id.utf8.count <= budget {
             return (id, .plain)
         }
-        let escaped = escape(id)
+        let escaped = escape(id, foldingCase: foldingCase)
         if escaped.utf8.count <= budget {
             return (escaped, .escaped)
         }
         return ("%%" + SHA256.hexDigest(of: Array(id.utf8)), .hashed)
     }
 
-    /// The form of a stored stem, and for plain and escaped stems the id it stands for.
-    ///
-    /// Returns `nil` for names this mapping does not produce (a stray file in the folder), so a
-    /// listing never reports an id that would not load.
-    static func identifier(forStem stem: String) -> (id: String?, form: Form)? {
-        if let found = escapedIdentifier(forStem: stem) { return found }
-        if isLegacyComponent(stem) { return (stem, .plain) }
-        return nil
+    /// Whether `stem` is a hashed name (`%%` and 64 lower-case hex digits), whose id is kept beside it.
+    static func isHashed(_ stem: String) -> Bool {
+        guard stem.hasPrefix("%%") else { return false }
+        let hex = stem.utf8.dropFirst(2)
+        return hex.count == 64 && hex.allSatisfy(isLowercaseHexDigit)
     }
 
-    /// The form of `stem` and its id when this mapping makes it (composed or not), else `nil`.
-    private static func escapedIdentifier(forStem stem: String) -> (id: String?, form: Form)? {
-        if stem.hasPrefix("%%") {
-            let hex = stem.utf8.dropFirst(2)
-            if hex.count == 64, hex.allSatisfy(isLowercaseHexDigit) { return (nil, .hashed) }
-        }
-        if let id = unescape(stem), let (expected, form) = exactStem(for: id), expected == stem {
-            return (id, form)
-        }
-        return nil
+    /// The id whose name today is exactly `stem` (plain or escaped), else `nil`: a stray file,
+    /// a hashed name, or a name only Archiver 0.6 wrote.
+    static func identifier(forStem stem: String, foldingCase: Bool = false) -> String? {
+        guard !isHashed(stem), let id = unescape(stem),
+              let (expected, _) = Self.stem(for: id, foldingCase: foldingCase), expected == stem
+        else { return nil }
+        return id
     }
 
-    /// Whether `stem` is a name this mapping or an earlier one gives `id`, so that a file found
-    /// under it belongs to `id`.
-    static func isStem(_ stem: String, of id: String) -> Bool {
-        stem == self.stem(for: id)?.stem || legacyStems(for: id).contains(stem)
-    }
-
-    /// The other names `id`'s file may have, written by earlier versions, most recent first:
-    /// the stem of its uncomposed bytes, and Archiver 0.6's raw id where that is a single safe
-    /// file name that today's mapping gives no id (`%2F` is the file of `/`, so 0.6's file of
-    /// the id `%2F` cannot be told from it and is not looked for). Empty for the ids whose name
-    /// never changed (plain ASCII ones).
-    static func legacyStems(for id: String) -> [String] {
-        guard let current = stem(for: id)?.stem else { return [] }
-        var stems: [String] = []
-        if let exact = exactStem(for: id)?.stem, exact != current { stems.append(exact) }
-        if id != current, !stems.contains(id), isLegacyComponent(id), escapedIdentifier(forStem: id) == nil {
-            stems.append(id)
-        }
-        return stems
+    /// The form of today's name of `id`.
+    static func form(of id: String) -> Form? {
+        stem(for: id)?.form
     }
 
     /// The name Archiver 0.6 gave a folder called `name`, if it differs from today's and is safe to use.
@@ -107,7 +92,7 @@ enum ArchiveFileName {
 
     /// Whether 0.6 could have written `name` raw and it is still one file in its folder: no
     /// separator, not `.` or `..`, no NUL, and short enough to be a name with its extension.
-    private static func isLegacyComponent(_ name: String) -> Bool {
+    static func isLegacyComponent(_ name: String) -> Bool {
         !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(UInt8(ascii: "/"))
             && !name.utf8.contains(0) && name.utf8.count + 1 + fileExtension.utf8.count <= maximumNameLength
     }
@@ -119,20 +104,21 @@ enum ArchiveFileName {
 
     // MARK: Escaping
 
-    private static func isPlain(_ id: String) -> Bool {
+    private static func isPlain(_ id: String, foldingCase: Bool) -> Bool {
         var first = true
         for byte in id.utf8 {
             if first, byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ") { return false }
             first = false
-            if !isPlainByte(byte) { return false }
+            if !isPlainByte(byte, foldingCase: foldingCase) { return false }
         }
         return true
     }
 
-    private static func isPlainByte(_ byte: UInt8) -> Bool {
+    private static func isPlainByte(_ byte: UInt8, foldingCase: Bool) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            return !foldingCase
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         default:
             return plainPunctuation.contains(byte)
@@ -141,7 +127,7 @@ enum ArchiveFileName {
 
     private static let plainPunctuation: Set<UInt8> = Set("-_.,+=@~!#$&'()[]{};^ ".utf8)
 
-    private static func escape(_ id: String) -> String {
+    private static func escape(_ id: String, foldingCase: Bool) -> String {
         let hexDigits = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(id.utf8.count * 3)
@@ -149,7 +135,7 @@ enum ArchiveFileName {
         for byte in id.utf8 {
             let leadingHazard = first && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: " "))
             first = false
-            if isPlainByte(byte), !leadingHazard {
+            if isPlainByte(byte, foldingCase: foldingCase), !leadingHazard {
                 bytes.append(byte)
             } else {
                 bytes.append(UInt8(ascii: "%"))

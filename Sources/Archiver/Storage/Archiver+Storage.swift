@@ -1,19 +1,39 @@
 import Foundation
 
 extension Archiver {
-    /// Where one type's archives live: its folder, and the name errors give it.
+    /// Where one type's archives live: its folder, the name errors give it, and how its ids read.
     struct Folder {
         var typeName: String
         var directoryName: String
+        /// The canonical text of the id whose text is `text`, or `nil` when `text` is no id of the
+        /// type: `"7"` for the `Int` text `"007"`, a UUID's upper-case text for its lower-case one.
+        var canonicalText: (String) -> String?
+        /// The canonical id text of the value `archive` holds, when it decodes; `nil` for folders
+        /// whose type is not known here (Codable stores).
+        var owner: ((Archive) -> String?)?
 
         init<Value: Archivable>(_ type: Value.Type) {
             typeName = String(describing: type)
             directoryName = type.directoryName
+            canonicalText = { text in Value.resourceID(fromText: text).map { Folder.canonicalText(of: $0, Value.self) } }
+            owner = { archive in (try? Value.decode(archive: archive)).map { Folder.canonicalText(of: $0.id, Value.self) } }
+        }
+
+        /// The text that names the file of `id`: one for all ids `==` calls equal. The id's text,
+        /// composed as `==` sees it, and without a minus sign the id equals without (`-0.0`).
+        static func canonicalText<Value: Archivable>(of id: Value.ID, _ type: Value.Type) -> String {
+            var text = Value.text(forResourceID: id)
+            if text.hasPrefix("-"), let unsigned = Value.resourceID(fromText: String(text.dropFirst())), unsigned == id {
+                text = Value.text(forResourceID: unsigned)
+            }
+            return ArchiveFileName.canonical(text)
         }
 
         init(typeName: String, directoryName: String) {
             self.typeName = typeName
             self.directoryName = directoryName
+            canonicalText = { ArchiveFileName.canonical($0) }
+            owner = nil
         }
     }
 
@@ -35,7 +55,7 @@ extension Archiver {
     /// try Archiver.default.fileURL(for: User.self, resourceID: "../x")  // …/User/%2E.%2Fx.plist
     /// ```
     public func fileURL<Value: Archivable>(for type: Value.Type, resourceID: Value.ID) throws(ArchiverError) -> URL {
-        try fileURL(in: Folder(type), id: Value.text(forResourceID: resourceID)).url
+        try fileURL(in: Folder(type), id: Folder.canonicalText(of: resourceID, type), foldingCase: foldsCase()).url
     }
 
     func directoryURL(of folder: Folder) throws(ArchiverError) -> URL {
@@ -46,10 +66,30 @@ extension Archiver {
         return archiveDirectory.appendingPathComponent(component, isDirectory: true)
     }
 
-    private func fileURL(in folder: Folder, id: String) throws(ArchiverError) -> (url: URL, form: ArchiveFileName.Form) {
-        guard let (stem, form) = ArchiveFileName.stem(for: id) else { throw .emptyIdentifier(type: folder.typeName) }
+    private func fileURL(in folder: Folder, id: String, foldingCase: Bool) throws(ArchiverError) -> (url: URL, form: ArchiveFileName.Form) {
+        guard let (stem, form) = ArchiveFileName.stem(for: id, foldingCase: foldingCase) else { throw .emptyIdentifier(type: folder.typeName) }
         let url = try directoryURL(of: folder).appendingPathComponent(stem + "." + ArchiveFileName.fileExtension, isDirectory: false)
         return (url, form)
+    }
+
+    /// Whether the volume of the archive directory folds case (`aB3` and `Ab3` one name), found
+    /// once per archive directory by looking its name up with the case of its letters swapped. A
+    /// missing directory holds nothing to find: `false`, not remembered. With `creating` (a
+    /// store), the directory is created first, so that the store names its file right.
+    func foldsCase(creating: Bool = false) -> Bool {
+        guard let archives = archiveDirectoryURL else { return false }
+        let path = archives.path
+        if let known = caseFolding.withLock({ $0[path] }) { return known }
+        if creating { try? FileIO.createFolder(path) }
+        var answer = FileIO.foldsCase(path)
+        if answer == nil, let staging = stagingDirectory() {
+            // The directory's name has no letter to swap; `.staging` has.
+            if creating { try? FileIO.createFolder(staging.path) }
+            answer = FileIO.foldsCase(staging.path)
+        }
+        guard let answer else { return false }
+        caseFolding.withLock { $0[path] = answer }
+        return answer
     }
 
     private func stagingDirectory() -> URL? {
@@ -62,7 +102,7 @@ extension Archiver {
     @discardableResult
     func storeValue<Value: Archivable>(_ value: Value) throws(ArchiverError) -> URL {
         let folder = Folder(Value.self)
-        let id = Value.text(forResourceID: value.id)
+        let id = Folder.canonicalText(of: value.id, Value.self)
         let data: Data
         do {
             data = try PropertyListCoding.data(for: value.archiveValue, maximumDepth: limits.maximumDepth)
@@ -72,48 +112,111 @@ extension Archiver {
         return try store(data, in: folder, id: id)
     }
 
-    /// Writes `data` as the file of `id` in `folder`, atomically, and removes the file an earlier
-    /// version named differently, so that the value is found under one name from then on.
-    func store(_ data: Data, in folder: Folder, id: String) throws(ArchiverError) -> URL {
-        let (url, form) = try fileURL(in: folder, id: id)
+    /// Writes `data` as the file of `id` in `folder`, atomically, and removes the files of `id`
+    /// under legacy names, so that the value is found under one name from then on.
+    func store(_ data: Data, in folder: Folder, id text: String) throws(ArchiverError) -> URL {
+        let id = ArchiveFileName.canonical(text)
         try adoptLegacyDirectory(of: folder)
+        let folds = foldsCase(creating: true)
+        let (url, form) = try fileURL(in: folder, id: id, foldingCase: folds)
+        let directory = url.deletingLastPathComponent()
+        let legacy = prepare(folder, directory: directory, foldingCase: folds)
+        if folds { try moveAsideLegacyFile(foldingOnto: url, of: id, legacy: legacy, in: folder) }
         if form == .hashed {
             folderLock.lock()
             defer { folderLock.unlock() }
             let identifierURL = url.deletingPathExtension().appendingPathExtension(ArchiveFileName.identifierExtension)
-            try writeAtomically(Data(id.utf8), to: identifierURL)
-            try writeAtomically(data, to: url)
+            try writeAtomically(Data(id.utf8), to: identifierURL, folder: folder, id: id)
+            try writeAtomically(data, to: url, folder: folder, id: id)
             // A clear in another process may take the id file between the two writes; without
             // it the archive would load by id but never be listed.
             if case .missing? = try? FileIO.readFile(named: identifierURL.lastPathComponent,
                                                     in: url.deletingLastPathComponent().path, limit: 0) {
-                try writeAtomically(Data(id.utf8), to: identifierURL)
+                try writeAtomically(Data(id.utf8), to: identifierURL, folder: folder, id: id)
             }
         } else {
-            try writeAtomically(data, to: url)
+            try writeAtomically(data, to: url, folder: folder, id: id)
         }
-        try removeLegacyFiles(of: id, in: url.deletingLastPathComponent())
+        try removeLegacyFiles(of: id, in: folder, directory: directory, foldingCase: folds)
         return url
     }
 
-    /// Removes the files earlier versions wrote for `id` under other names in `directory`.
-    private func removeLegacyFiles(of id: String, in directory: URL) throws(ArchiverError) {
-        for stem in ArchiveFileName.legacyStems(for: id) {
-            do {
-                try FileIO.remove(named: stem + "." + ArchiveFileName.fileExtension, in: directory.path)
-                if ArchiveFileName.identifier(forStem: stem)?.form == .hashed {
-                    try FileIO.remove(named: stem + "." + ArchiveFileName.identifierExtension, in: directory.path)
+    /// On a volume that folds case, the legacy file of another id whose name differs from `url`'s
+    /// only in case (0.6's `E621….plist` of the id `E621…`, where the store is for `e621…`) would be
+    /// replaced by the store: it moves to its own id's name first, unless that id has a file there.
+    private func moveAsideLegacyFile(
+        foldingOnto url: URL, of id: String, legacy: [String: [String]], in folder: Folder
+    ) throws(ArchiverError) {
+        let stem = url.deletingPathExtension().lastPathComponent.lowercased()
+        let directory = url.deletingLastPathComponent()
+        for (owner, stems) in legacy where owner != id {
+            for other in stems where other.lowercased() == stem {
+                guard let ownerStem = ArchiveFileName.stem(for: owner, foldingCase: true)?.stem else { continue }
+                let ownerName = ownerStem + "." + ArchiveFileName.fileExtension
+                if case .missing? = try? FileIO.readFile(named: ownerName, in: directory.path, limit: 0) {
+                    do {
+                        try FileIO.move(directory.appendingPathComponent(other + "." + ArchiveFileName.fileExtension).path,
+                                        to: directory.appendingPathComponent(ownerName).path)
+                    } catch {
+                        throw Self.error(error, file: directory)
+                    }
                 }
+                legacyIndexes.withLock { $0[directory.path]?[owner]?.removeAll { $0 == other } }
+            }
+        }
+    }
+
+    /// The legacy names that may hold `id`'s file in `directory`, most likely first: those the
+    /// folder's listing assigned to it, then Archiver 0.6's raw id.
+    private func legacyStems(of id: String, in folder: Folder, directory: URL, foldingCase folds: Bool) -> [String] {
+        var stems = prepare(folder, directory: directory, foldingCase: folds)[id] ?? []
+        let current = ArchiveFileName.stem(for: id, foldingCase: folds)?.stem
+        if id != current, ArchiveFileName.isLegacyComponent(id), !stems.contains(id) { stems.append(id) }
+        return stems
+    }
+
+    /// Whether the legacy file `stem` of `directory` (its bytes `data`, when read) is `id`'s. The
+    /// value in it has `id`, when the folder's type is known and it decodes: that settles names
+    /// two ids can claim (0.6's `https%3A%2F%2Fexample.com%2Fa.plist`, today's name of
+    /// `https://example.com/a`) and names a folding volume finds for another spelling. Else the
+    /// name must be no other id's today and, on a folding volume, on disk exactly as asked.
+    private func claims(_ stem: String, for id: String, data: Data?, in folder: Folder, directory: URL, foldingCase folds: Bool) -> Bool {
+        if let owner = folder.owner, let data,
+           let archive = try? PropertyListCoding.archive(
+               from: data, maximumDepth: limits.maximumDepth, keyedArchiveOptions: .propertyListClassesOnly),
+           let found = owner(archive) {
+            return found == id
+        }
+        if let other = ArchiveFileName.identifier(forStem: stem, foldingCase: folds), folder.canonicalText(other) != id {
+            return false
+        }
+        return !folds || FileIO.hasEntry(named: stem + "." + ArchiveFileName.fileExtension, in: directory.path)
+    }
+
+    /// Removes the files of `id` under legacy names in `directory`, each once it is shown to be `id`'s.
+    private func removeLegacyFiles(of id: String, in folder: Folder, directory: URL, foldingCase folds: Bool) throws(ArchiverError) {
+        for stem in legacyStems(of: id, in: folder, directory: directory, foldingCase: folds) {
+            let name = stem + "." + ArchiveFileName.fileExtension
+            let data: Data?
+            switch try? FileIO.readFile(named: name, in: directory.path, limit: limits.maximumFileSize) {
+            case .missing?: continue
+            case .contents(let contents)?: data = contents
+            default: data = nil
+            }
+            guard claims(stem, for: id, data: data, in: folder, directory: directory, foldingCase: folds) else { continue }
+            do {
+                try FileIO.remove(named: name, in: directory.path)
             } catch {
                 throw Self.error(error, file: directory)
             }
         }
+        legacyIndexes.withLock { _ = $0[directory.path]?.removeValue(forKey: id) }
     }
 
-    private func writeAtomically(_ data: Data, to url: URL) throws(ArchiverError) {
-        guard let staging = stagingDirectory() else { throw .noArchiveDirectory(type: url.deletingLastPathComponent().lastPathComponent) }
+    private func writeAtomically(_ data: Data, to url: URL, folder: Folder, id: String) throws(ArchiverError) {
+        guard let staging = stagingDirectory() else { throw .noArchiveDirectory(type: folder.typeName) }
         let directory = url.deletingLastPathComponent()
-        sweepLeftovers(staging: staging, typeDirectory: directory)
+        let durable = syncsToDisk
         // A folder can vanish between attempts when another thread clears the archiver. Retrying
         // lets the last writer win instead of failing. A writer that a tight loop of clears keeps
         // starving takes the lock clears take, which stops those of this process; the bound only
@@ -124,7 +227,8 @@ extension Archiver {
         defer { if locked { folderLock.unlock() } }
         while true {
             do {
-                try FileIO.writeAtomically(data, named: url.lastPathComponent, in: directory.path, stagingDirectory: staging.path)
+                try FileIO.writeAtomically(data, named: url.lastPathComponent, in: directory.path,
+                                           stagingDirectory: staging.path, durable: durable)
                 return
             } catch .missingDirectory where attempts < maximumAttempts {
                 attempts += 1
@@ -136,34 +240,108 @@ extension Archiver {
                     try FileIO.createFolder(directory.path)
                     try FileIO.createFolder(staging.path)
                 } catch {
-                    if attempts == maximumAttempts { throw Self.error(error, file: url) }
+                    if attempts == maximumAttempts { throw Self.storeError(error, file: url, folder: folder, id: id) }
                 }
             } catch {
-                throw Self.error(error, file: url)
+                throw Self.storeError(error, file: url, folder: folder, id: id)
             }
         }
     }
 
-    /// How old a temporary file or trash folder must be before a sweep deletes it: far longer
-    /// than any write or clear takes, so that only the leftovers of killed processes go.
+    /// How old a temporary file must be before a sweep deletes it: far longer than any write
+    /// takes, so that only the leftovers of killed processes go. Trash folders go as soon as no
+    /// clear holds them (``FileIO/sweepTrash(_:before:where:)``).
     static let staleTemporaryFileAge: TimeInterval = 60 * 60
 
-    /// Deletes what killed processes left, the first time this archiver writes to each folder:
-    /// temporary files in `.staging` and beside archives (`*.tmp`), and the trash of clears
-    /// (`*.deleting*`) in the staging folder, the archive directory and beside it. Best effort: a
-    /// sweep that fails leaves orphans, never an error. It never follows a link.
-    func sweepLeftovers(staging: URL, typeDirectory: URL) {
+    /// Readies `directory` (the folder of `folder`'s archives) for a call, the first time this
+    /// archiver touches it or after a clear: sweeps what killed processes left, and lists the
+    /// legacy names in it. Returns those names by the canonical text of the id each belongs to.
+    @discardableResult
+    func prepare(_ folder: Folder, directory: URL, foldingCase folds: Bool) -> [String: [String]] {
+        if let staging = stagingDirectory(), isFirstSweep(of: staging) { sweepArchiveDirectory(staging: staging) }
+        if let known = legacyIndexes.withLock({ $0[directory.path] }) { return known }
+        let names = (try? FileIO.names(in: directory.path)) ?? []
+        sweepTypeDirectory(directory, names: names)
+        return indexLegacyNames(names, in: folder, directory: directory, foldingCase: folds)
+    }
+
+    /// Deletes the trash of killed clears in and beside the archive directory and in `.staging`,
+    /// and stale temporary files in `.staging`. Best effort: a sweep that fails leaves orphans,
+    /// never an error. It never follows a link.
+    func sweepArchiveDirectory(staging: URL) {
         let cutoff = Date().addingTimeInterval(-Self.staleTemporaryFileAge)
-        if isFirstSweep(of: staging) {
-            FileIO.sweep(staging.path, before: cutoff) { $0.hasSuffix(".tmp") || $0.contains(".deleting") }
-            let archives = staging.deletingLastPathComponent()
-            FileIO.sweep(archives.path, before: cutoff) { $0.hasPrefix(".") && $0.contains(".deleting") }
-            let trashPrefix = ".\(archives.lastPathComponent).deleting-"
-            FileIO.sweep(archives.deletingLastPathComponent().path, before: cutoff) { $0.hasPrefix(trashPrefix) }
+        FileIO.sweep(staging.path, before: cutoff) { $0.hasSuffix(".tmp") }
+        FileIO.sweepTrash(staging.path, before: cutoff) { $0.contains(".deleting") }
+        let archives = staging.deletingLastPathComponent()
+        FileIO.sweepTrash(archives.path, before: cutoff) { $0.hasPrefix(".") && $0.contains(".deleting") }
+        let trashPrefix = ".\(archives.lastPathComponent).deleting-"
+        FileIO.sweepTrash(archives.deletingLastPathComponent().path, before: cutoff) { $0.hasPrefix(trashPrefix) }
+    }
+
+    /// Deletes stale temporary files, trash and orphan `.id` files (a delete killed between its two
+    /// unlinks) in the type folder `directory`, whose entries are `names`.
+    func sweepTypeDirectory(_ directory: URL, names: [String]) {
+        let cutoff = Date().addingTimeInterval(-Self.staleTemporaryFileAge)
+        if names.contains(where: { $0.hasPrefix(".") }) {
+            FileIO.sweep(directory.path, before: cutoff) { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }
+            FileIO.sweepTrash(directory.path, before: cutoff) { $0.hasPrefix(".") && $0.contains(".deleting-") }
         }
-        if isFirstSweep(of: typeDirectory) {
-            FileIO.sweep(typeDirectory.path, before: cutoff) { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }
+        let archives = Set(names.filter { $0.hasSuffix("." + ArchiveFileName.fileExtension) })
+        for name in names where name.hasSuffix("." + ArchiveFileName.identifierExtension) {
+            let stem = String(name.dropLast(ArchiveFileName.identifierExtension.count + 1))
+            if ArchiveFileName.isHashed(stem), !archives.contains(stem + "." + ArchiveFileName.fileExtension) {
+                removeOrphanIdentifier(stem: stem, in: directory)
+            }
         }
+    }
+
+    /// Removes the `.id` file of a hashed name whose archive is gone. A store in another process
+    /// writes the `.id` file first: if its archive appears meanwhile, the `.id` file is put back.
+    private func removeOrphanIdentifier(stem: String, in directory: URL) {
+        folderLock.lock()
+        defer { folderLock.unlock() }
+        let name = stem + "." + ArchiveFileName.identifierExtension
+        guard case .contents(let contents)? = try? FileIO.readFile(named: name, in: directory.path, limit: limits.maximumFileSize),
+              (try? FileIO.remove(named: name, in: directory.path)) != nil
+        else { return }
+        if case .contents? = try? FileIO.readFile(named: stem + "." + ArchiveFileName.fileExtension, in: directory.path, limit: 0) {
+            try? writeAtomically(contents, to: directory.appendingPathComponent(name), folder: Folder(typeName: "", directoryName: ""), id: "")
+        }
+    }
+
+    /// Records, from the entries `names` of `directory`, which names are legacy names and whose:
+    /// a name that reads as an id (today's reading first, then 0.6's raw id) whose canonical name
+    /// is another (`007.plist` for the `Int` 7, a lower-case UUID, `-0.0`, `aB3.plist` on a
+    /// volume that folds case, 0.6's percent-encoded `https%3A%2F%2Fexample.com%2Fa.plist`).
+    @discardableResult
+    private func indexLegacyNames(_ names: [String], in folder: Folder, directory: URL, foldingCase folds: Bool) -> [String: [String]] {
+        var index: [String: [String]] = [:]
+        let suffix = "." + ArchiveFileName.fileExtension
+        for name in names where name.hasSuffix(suffix) {
+            let stem = String(name.dropLast(suffix.count))
+            for owner in Self.readings(of: stem, in: folder, foldingCase: folds).legacyOwners {
+                index[owner, default: []].append(stem)
+            }
+        }
+        legacyIndexes.withLock { $0[directory.path] = index }
+        return index
+    }
+
+    /// The id `stem` is listed as (today's reading wins), and the ids whose legacy name it is.
+    private static func readings(of stem: String, in folder: Folder, foldingCase folds: Bool) -> (listed: String?, legacyOwners: [String]) {
+        guard !ArchiveFileName.isHashed(stem) else { return (nil, []) }
+        var listed: String?
+        var owners: [String] = []
+        if let today = ArchiveFileName.identifier(forStem: stem, foldingCase: folds), let id = folder.canonicalText(today) {
+            listed = id
+            if ArchiveFileName.stem(for: id, foldingCase: folds)?.stem != stem { owners.append(id) }
+        }
+        if ArchiveFileName.isLegacyComponent(stem), let id = folder.canonicalText(stem),
+           ArchiveFileName.stem(for: id, foldingCase: folds)?.stem != stem {
+            if !owners.contains(id) { owners.append(id) }
+            if listed == nil { listed = id }
+        }
+        return (listed, owners)
     }
 
     private func isFirstSweep(of directory: URL) -> Bool {
@@ -174,7 +352,7 @@ extension Archiver {
 
     /// Loads the `type` value stored under `resourceID`: what ``Archivable/load(resourceID:in:)`` does.
     func loadValue<Value: Archivable>(_ type: Value.Type, resourceID: Value.ID) throws(ArchiverError) -> Value? {
-        try load(type, text: Value.text(forResourceID: resourceID))
+        try load(type, text: Folder.canonicalText(of: resourceID, type))
     }
 
     private func load<Value: Archivable>(_ type: Value.Type, text id: String) throws(ArchiverError) -> Value? {
@@ -194,7 +372,7 @@ extension Archiver {
     /// archive?["name"]  // "George Costanza"
     /// ```
     public func archive<Value: Archivable>(for type: Value.Type, resourceID: Value.ID) throws(ArchiverError) -> Archive? {
-        try loadArchive(in: Folder(type), id: Value.text(forResourceID: resourceID))?.archive
+        try loadArchive(in: Folder(type), id: Folder.canonicalText(of: resourceID, type))?.archive
     }
 
     func loadArchive(in folder: Folder, id: String) throws(ArchiverError) -> (archive: Archive, url: URL)? {
@@ -208,14 +386,21 @@ extension Archiver {
         }
     }
 
-    /// The bytes of the file of `id` in `folder`; `nil` if there is none. A file an earlier
-    /// version named differently is read when today's is absent.
-    func loadData(in folder: Folder, id: String) throws(ArchiverError) -> (data: Data, url: URL)? {
-        let (url, _) = try fileURL(in: folder, id: id)
+    /// The bytes of the file of `id` in `folder`; `nil` if there is none. A file under a legacy
+    /// name is read when today's is absent and the file is shown to be `id`'s (``claims``); on a
+    /// volume that folds case, so is today's name when it folds onto a legacy name.
+    func loadData(in folder: Folder, id text: String) throws(ArchiverError) -> (data: Data, url: URL)? {
+        let id = ArchiveFileName.canonical(text)
+        let folds = foldsCase()
+        let (url, _) = try fileURL(in: folder, id: id, foldingCase: folds)
         let directory = try currentDirectoryURL(of: folder)
-        let stems = [url.deletingPathExtension().lastPathComponent] + ArchiveFileName.legacyStems(for: id)
+        let current = url.deletingPathExtension().lastPathComponent
+        let legacy = legacyStems(of: id, in: folder, directory: directory, foldingCase: folds)
+        let currentIsAmbiguous = folds && legacyIndexes.withLock { indexes in
+            indexes[directory.path]?.values.contains { $0.contains { $0 != current && $0.lowercased() == current.lowercased() } } ?? false
+        }
         let limit = limits.maximumFileSize
-        for stem in stems {
+        for (stem, mustClaim) in [(current, currentIsAmbiguous)] + legacy.map({ ($0, true) }) {
             let file = directory.appendingPathComponent(stem + "." + ArchiveFileName.fileExtension, isDirectory: false)
             let result: FileIO.ReadResult
             do {
@@ -231,6 +416,7 @@ extension Archiver {
             case .tooLarge(let size):
                 throw .fileTooLarge(type: folder.typeName, id: id, file: file, size: size, limit: limit)
             case .contents(let data):
+                if mustClaim, !claims(stem, for: id, data: data, in: folder, directory: directory, foldingCase: folds) { continue }
                 return (data, file)
             }
         }
@@ -241,12 +427,15 @@ extension Archiver {
 
     /// Deletes the archive of the `type` value with id `resourceID`: what ``Archivable/delete(resourceID:in:)`` does.
     func deleteValue<Value: Archivable>(_ type: Value.Type, resourceID: Value.ID) throws(ArchiverError) {
-        try delete(in: Folder(type), id: Value.text(forResourceID: resourceID))
+        try delete(in: Folder(type), id: Folder.canonicalText(of: resourceID, type))
     }
 
-    func delete(in folder: Folder, id: String) throws(ArchiverError) {
-        let (url, form) = try fileURL(in: folder, id: id)
+    func delete(in folder: Folder, id text: String) throws(ArchiverError) {
+        let id = ArchiveFileName.canonical(text)
+        let folds = foldsCase()
+        let (url, form) = try fileURL(in: folder, id: id, foldingCase: folds)
         let directory = try currentDirectoryURL(of: folder)
+        prepare(folder, directory: directory, foldingCase: folds)
         do throws(FileIO.Failure) {
             if form == .hashed {
                 folderLock.lock()
@@ -260,7 +449,7 @@ extension Archiver {
         } catch {
             throw Self.error(error, file: url)
         }
-        try removeLegacyFiles(of: id, in: directory)
+        try removeLegacyFiles(of: id, in: folder, directory: directory, foldingCase: folds)
     }
 
     // MARK: Whole types
@@ -282,26 +471,34 @@ extension Archiver {
         return (ResourceIDOrder.sorted(ids), unparsed)
     }
 
+    /// The texts of the stored ids of `folder`, each once: a value under today's name and legacy
+    /// ones (`7`, `007` and `+7` for the `Int` 7; a store killed before it removed the old file)
+    /// is one id. Names that read as no id of the type are listed as they are, to be reported.
     func resourceIDs(in folder: Folder) throws(ArchiverError) -> [String] {
         let directory = try currentDirectoryURL(of: folder)
+        let folds = foldsCase()
+        if let staging = stagingDirectory(), isFirstSweep(of: staging) { sweepArchiveDirectory(staging: staging) }
         let names: [String]
         do {
             names = try FileIO.names(in: directory.path)
         } catch {
             throw Self.error(error, file: directory)
         }
+        // Each listing refreshes the legacy names this archiver knows, and sweeps what it finds.
+        sweepTypeDirectory(directory, names: names)
+        indexLegacyNames(names, in: folder, directory: directory, foldingCase: folds)
         let suffix = "." + ArchiveFileName.fileExtension
-        // A value kept under today's name and an earlier one (a store that was killed before it
-        // removed the old file) is listed once; so are ids equal under `==`.
         var ids = Set<String>()
         for name in names where name.hasSuffix(suffix) {
             let stem = String(name.dropLast(suffix.count))
-            guard let (id, form) = ArchiveFileName.identifier(forStem: stem) else { continue }
-            // Kept as found, not composed: a file 0.6 named with a decomposed id is found by that id.
-            if let id {
+            if ArchiveFileName.isHashed(stem) {
+                if let id = hashedIdentifier(stem: stem, in: directory) { ids.insert(folder.canonicalText(id) ?? id) }
+            } else if let id = Self.readings(of: stem, in: folder, foldingCase: folds).listed {
                 ids.insert(id)
-            } else if form == .hashed, let id = hashedIdentifier(stem: stem, in: directory) {
-                ids.insert(id)
+            } else if let today = ArchiveFileName.identifier(forStem: stem, foldingCase: folds) {
+                ids.insert(today)
+            } else if ArchiveFileName.isLegacyComponent(stem), folder.canonicalText(stem) == nil {
+                ids.insert(stem)
             }
         }
         return ids.sorted()
@@ -312,7 +509,7 @@ extension Archiver {
         let name = stem + "." + ArchiveFileName.identifierExtension
         guard case .contents(let data)? = try? FileIO.readFile(named: name, in: directory.path, limit: limits.maximumFileSize),
               let id = String(data: data, encoding: .utf8),
-              ArchiveFileName.isStem(stem, of: id)
+              stem == "%%" + SHA256.hexDigest(of: Array(ArchiveFileName.canonical(id).utf8))
         else { return nil }
         return id
     }
@@ -331,7 +528,7 @@ extension Archiver {
         }
         let folder = Folder(type)
         for text in unparsed {
-            let file = (try? fileURL(in: folder, id: text).url) ?? URL(fileURLWithPath: text)
+            let file = (try? fileURL(in: folder, id: text, foldingCase: foldsCase()).url) ?? URL(fileURLWithPath: text)
             failures.append(.corruptFile(type: folder.typeName, id: text, file: file,
                                          reason: "its name is no \(Value.ID.self) id of \(folder.typeName)"))
         }
@@ -359,6 +556,13 @@ extension Archiver {
             } catch {
                 throw Self.error(error, file: directory)
             }
+            // What a killed clear left beside this folder goes too, and the next call that
+            // touches a folder sweeps it and lists its names afresh.
+            FileIO.sweepTrash(directory.deletingLastPathComponent().path, before: Date().addingTimeInterval(-Self.staleTemporaryFileAge)) {
+                $0.hasPrefix(".\(directory.lastPathComponent).deleting-")
+            }
         }
+        sweptDirectories.withLock { $0.removeAll() }
+        legacyIndexes.withLock { $0.removeAll() }
     }
 }

@@ -57,8 +57,31 @@ public final class Archiver: @unchecked Sendable {
     /// together) and with stores that clears keep starving. Recursive: a hashed store holds it
     /// while its writes retry.
     let folderLock = NSRecursiveLock()
-    /// The folders this archiver has swept of what killed processes left, once each.
+    /// The folders this archiver has swept of what killed processes left, once each until a clear.
     let sweptDirectories = Locked<Set<String>>([])
+    /// Whether each archive directory's volume folds case, by path, once found.
+    let caseFolding = Locked<[String: Bool]>([:])
+    /// The legacy names in each type folder this archiver has touched, by folder path, then by
+    /// the canonical text of the id each belongs to; refreshed by each listing.
+    let legacyIndexes = Locked<[String: [String: [String]]]>([:])
+    private let durability = Locked(true)
+
+    /// Whether a store waits until its file is on the disk before it returns, so that a store that
+    /// returned survives a power loss or kernel panic. Default: `true`.
+    ///
+    /// Each store then flushes the file (`fsync`; `fcntl(F_FULLFSYNC)` on Apple platforms, whose
+    /// `fsync` stops at the drive's cache) and its folder. A cache whose values can be fetched
+    /// again may turn it off: its stores are still atomic (a reader sees the old file or the new
+    /// one, whole), but a power loss may take back the last few.
+    ///
+    /// ```swift
+    /// let thumbnails = Archiver(archiveDirectoryURL: cachesURL.appendingPathComponent("thumbnails"))
+    /// thumbnails.syncsToDisk = false
+    /// ```
+    public var syncsToDisk: Bool {
+        get { durability.withLock { $0 } }
+        set { durability.withLock { $0 = newValue } }
+    }
 
     /// The root folder of the default archiver's archive directory.
     ///

@@ -43,38 +43,77 @@ extension FileIO {
 
     /// Writes `data` as `name` in `directory` atomically, staging it in `stagingDirectory`; when
     /// the two are on different volumes (a type folder that is a mount point), staging it beside
-    /// the destination instead, as a hidden `.<UUID>.tmp` the sweep knows.
-    static func writeAtomically(_ data: Data, named name: String, in directory: String, stagingDirectory: String) throws(Failure) {
+    /// the destination instead, as a hidden `.<name>.tmp` the sweep knows. With `durable`, the
+    /// file's bytes reach the disk before the rename (`fsync`, `F_FULLFSYNC` on Apple platforms),
+    /// and the folder's entry after it, so that a store that returned survives a power loss.
+    static func writeAtomically(
+        _ data: Data, named requested: String, in directory: String, stagingDirectory: String, durable: Bool
+    ) throws(Failure) {
         let folder = try openDirectory(directory)
         defer { close(folder) }
         let staging = try openDirectory(stagingDirectory)
         defer { close(staging) }
-        let temporary = UUID().uuidString + ".tmp"
-        try writeNew(data, named: temporary, in: staging, path: stagingDirectory)
-        guard renameat(staging, temporary, folder, name) != 0 else { return }
+        let name = try simulatedFoldingReplace(requested, in: folder, path: directory)
+        let temporary = temporaryName()
+        try writeNew(data, named: temporary, in: staging, path: stagingDirectory, durable: durable)
+        if renameat(staging, temporary, folder, name) == 0 {
+            if durable { try syncFolder(folder, path: directory) }
+            return
+        }
         let code = errno
         unlinkat(staging, temporary, 0)
         guard code == EXDEV else {
             throw code == ENOENT ? .missingDirectory : .system(operation: "rename", path: directory + "/" + name, code: code)
         }
         let beside = "." + temporary
-        try writeNew(data, named: beside, in: folder, path: directory)
+        try writeNew(data, named: beside, in: folder, path: directory, durable: durable)
         guard renameat(folder, beside, folder, name) == 0 else {
             let code = errno
             unlinkat(folder, beside, 0)
             throw code == ENOENT ? .missingDirectory : .system(operation: "rename", path: directory + "/" + name, code: code)
         }
+        if durable { try syncFolder(folder, path: directory) }
+    }
+
+    /// A name no other write uses: a UUID's text made of 128 bits from the system generator (one
+    /// `getrandom` or `arc4random` call, where `UUID()` opens and reads `/dev/urandom`), and `.tmp`.
+    static func temporaryName() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let high = generator.next(), low = generator.next()
+        let bytes = withUnsafeBytes(of: (high, low)) { Array($0) }
+        let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return uuid.uuidString + ".tmp"
+    }
+
+    /// Flushes the file open as `descriptor` to the disk: `F_FULLFSYNC` on Apple platforms, whose
+    /// `fsync` leaves the data in the drive's cache, and `fsync` elsewhere.
+    static func syncFile(_ descriptor: Int32) -> Int32? {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return nil }
+        #endif
+        while fsync(descriptor) != 0 {
+            if errno == EINTR { continue }
+            // Some file systems (pipes, some FUSE mounts) cannot sync; nothing more can be done there.
+            return errno == EINVAL || errno == ENOTSUP ? nil : errno
+        }
+        return nil
+    }
+
+    /// Flushes the folder open as `folder`, so that a rename in it survives a power loss.
+    private static func syncFolder(_ folder: Int32, path: String) throws(Failure) {
+        if let code = syncFile(folder) { throw .system(operation: "sync", path: path, code: code) }
     }
 
     /// Creates `name` in the folder `directory` (whose path is `path`, for errors) and writes `data` to it.
-    private static func writeNew(_ data: Data, named name: String, in directory: Int32, path: String) throws(Failure) {
+    private static func writeNew(_ data: Data, named name: String, in directory: Int32, path: String, durable: Bool) throws(Failure) {
         let descriptor = openat(directory, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let code = errno
             // The folder was deleted after it was opened (a clear raced this write).
             throw code == ENOENT ? .missingDirectory : .system(operation: "create", path: path + "/" + name, code: code)
         }
-        let failure = writeAll(data, to: descriptor)
+        let failure = writeAll(data, to: descriptor) ?? (durable ? syncFile(descriptor) : nil)
         let closeFailed = close(descriptor) != 0
         if let code = failure ?? (closeFailed ? errno : nil) {
             unlinkat(directory, name, 0)
@@ -108,6 +147,7 @@ extension FileIO {
             return .missing
         }
         defer { close(folder) }
+        let name = simulatedFoldingLookup(name, in: directory)
         let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
@@ -129,6 +169,7 @@ extension FileIO {
             return
         }
         defer { close(folder) }
+        let name = simulatedFoldingLookup(name, in: directory)
         guard unlinkat(folder, name, 0) == 0 else {
             let code = errno
             if code == ENOENT { return }
@@ -192,7 +233,14 @@ extension FileIO {
     /// trash would be on another volume) or something in it cannot go, its contents are deleted
     /// in place, folder by folder, and the error names the first file that stayed: nothing is
     /// left when this returns without throwing.
+    ///
+    /// The folder is locked (`flock`) before it moves and while its trash is deleted, so that a
+    /// sweep in any process tells the trash of a clear in progress from that of a killed one,
+    /// whose lock died with it (``sweepTrash(_:where:)``).
     static func removeFolder(_ path: String, via trash: String) throws(Failure) {
+        let held = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if held >= 0 { _ = flock(held, LOCK_EX | LOCK_NB) }
+        defer { if held >= 0 { close(held) } }
         guard rename(path, trash) == 0 else {
             if errno == ENOENT { return }
             try removeContents(of: path)
@@ -278,6 +326,27 @@ extension FileIO {
         throw .system(operation: "move", path: path, code: code)
     }
 
+    /// Removes the trash of killed clears among the entries of the folder at `path` whose names
+    /// `matches` accepts: a folder that no clear holds locked, at once; anything else once it has
+    /// not changed since `cutoff` (a volume without `flock`). Best effort; a link is removed, never followed.
+    static func sweepTrash(_ path: String, before cutoff: Date, where matches: (String) -> Bool) {
+        guard let names = try? names(in: path) else { return }
+        for name in names where matches(name) {
+            let entry = path + "/" + name
+            let descriptor = open(entry, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                if isStaleEntry(entry, before: cutoff) { try? removeTree(entry, reportedAs: entry) }
+                continue
+            }
+            defer { close(descriptor) }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+                try? removeTree(entry, reportedAs: entry)
+            } else if errno != EWOULDBLOCK, isStaleEntry(entry, before: cutoff) {
+                try? removeTree(entry, reportedAs: entry)
+            }
+        }
+    }
+
     /// Removes the entries of the folder at `path` whose names `matches` accepts and that last
     /// changed before `cutoff`. Best effort, and a link is removed, never followed.
     static func sweep(_ path: String, before cutoff: Date, where matches: (String) -> Bool) {
@@ -286,5 +355,64 @@ extension FileIO {
             let entry = path + "/" + name
             if isStaleEntry(entry, before: cutoff) { try? removeTree(entry, reportedAs: entry) }
         }
+    }
+}
+
+// MARK: Case folding
+
+extension FileIO {
+    /// Whether the volume of the folder at `path` folds case: whether its name with the case of its
+    /// letters swapped names the same folder. `nil` when the folder is missing or its name has no
+    /// ASCII letter to swap.
+    static func foldsCase(_ path: String) -> Bool? {
+        if isSimulatingCaseFolding(path) { return true }
+        let name = (path as NSString).lastPathComponent
+        let swapped = String(decoding: name.utf8.map { byte -> UInt8 in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - 32
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+            default: byte
+            }
+        }, as: UTF8.self)
+        guard swapped != name else { return nil }
+        var original = stat(), other = stat()
+        guard lstat(path, &original) == 0 else { return nil }
+        let otherPath = (path as NSString).deletingLastPathComponent + "/" + swapped
+        guard lstat(otherPath, &other) == 0 else { return false }
+        return original.st_dev == other.st_dev && original.st_ino == other.st_ino
+    }
+
+    /// Whether the folder at `directory` holds an entry named exactly `name`, byte for byte: on a
+    /// volume that folds case, opening `name` may find a file whose name differs in case.
+    static func hasEntry(named name: String, in directory: String) -> Bool {
+        (try? names(in: directory))?.contains(name) ?? false
+    }
+
+    /// Folders under which this process behaves as if the volume folded case (a test seam, so that
+    /// the naming logic for such volumes runs on every test run, on any file system): opening,
+    /// removing or replacing a name there finds an entry that differs from it only in ASCII case.
+    static let simulatedCaseFoldingRoots = Locked<[String]>([])
+
+    static func isSimulatingCaseFolding(_ path: String) -> Bool {
+        simulatedCaseFoldingRoots.withLock { roots in
+            roots.contains { path == $0 || path.hasPrefix($0 + "/") }
+        }
+    }
+
+    /// The entry of `directory` that `name` finds on a folding volume, when simulating one.
+    static func simulatedFoldingLookup(_ name: String, in directory: String) -> String {
+        guard isSimulatingCaseFolding(directory), let names = try? names(in: directory) else { return name }
+        let folded = name.lowercased()
+        return names.first { $0 == name } ?? names.first { $0.lowercased() == folded } ?? name
+    }
+
+    /// Before `name` replaces an entry: when simulating a folding volume, the entry that differs only
+    /// in case is removed, as the rename would replace it there; the name to rename to.
+    static func simulatedFoldingReplace(_ name: String, in folder: Int32, path: String) throws(Failure) -> String {
+        let existing = simulatedFoldingLookup(name, in: path)
+        if existing != name, unlinkat(folder, existing, 0) != 0, errno != ENOENT {
+            throw .system(operation: "delete", path: path + "/" + existing, code: errno)
+        }
+        return name
     }
 }

@@ -42,7 +42,7 @@ enum FileIO {
 
     /// Writes `data` to `destination` atomically, staging it in `stagingDirectory`.
     static func writeAtomically(_ data: Data, to destination: String, stagingDirectory: String) throws(Failure) {
-        let temporary = stagingDirectory + "/" + UUID().uuidString + ".tmp"
+        let temporary = stagingDirectory + "/" + temporaryName()
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let code = errno

@@ -234,6 +234,11 @@ struct FileSystemHazardTests {
                 }
             }
 
+            // A clear in progress (here, in this process) holds its trash locked; that trash stays.
+            let held = open(fresh.path, O_RDONLY | O_DIRECTORY)
+            #expect(flock(held, LOCK_EX) == 0)
+            defer { close(held) }
+
             let next = Archiver(archiveDirectoryURL: archives)
             try TemporaryArchiver.$current.withValue(next) { try Note(id: "n", text: "after a crash").store() }
             for url in stale { #expect(!FileManager.default.fileExists(atPath: url.path), "\(url.lastPathComponent)") }
@@ -252,7 +257,7 @@ struct FileSystemHazardTests {
             let staging = URL(fileURLWithPath: "/dev/shm/archiver-staging-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: staging) }
-            try FileIO.writeAtomically(Data("whole".utf8), named: "x.plist", in: folder.path, stagingDirectory: staging.path)
+            try FileIO.writeAtomically(Data("whole".utf8), named: "x.plist", in: folder.path, stagingDirectory: staging.path, durable: true)
             #expect(try Data(contentsOf: folder.appendingPathComponent("x.plist")) == Data("whole".utf8))
             #expect(filesBelow(folder) == ["x.plist"])
             #expect(filesBelow(staging).isEmpty)

@@ -3,6 +3,21 @@ import Benchmark
 import Foundation
 
 extension Way {
+    /// Only `store`, through the library as `library` stores, by an archiver that does not wait for
+    /// the disk (`syncsToDisk = false`): beside `store.handwritten`, what a durable store costs.
+    static func unsynced<Value: Cachable>(_ name: String, _: Value.Type) -> Way where Value.ID == String {
+        Way(name: name, operations: [
+            .store: { response, scratch in
+                let archiver = Archiver(archiveDirectoryURL: scratch.url)
+                archiver.syncsToDisk = false
+                let value = try Value.decode(responseObject: response.responseObject)
+                try value.store(in: archiver)
+                try checkSame(try loaded(Value.self, value.id, from: archiver).archiveValue, value.archiveValue, "\(name) store")
+                return { try value.store(in: archiver) }
+            },
+        ])
+    }
+
     /// Through the library, as an app uses it: the type's `Serializable` and `ArchiveRepresentable`
     /// conformances, and an `Archiver` that stores to and loads from the scratch folder.
     ///

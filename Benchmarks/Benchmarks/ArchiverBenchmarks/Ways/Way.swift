@@ -46,6 +46,7 @@ struct Way {
     static var all: [Way] {
         [
             .library("handwritten", User.self, fromJSON: .jsonSerialization),
+            .unsynced("handwrittenunsynced", User.self),
             .library("derived", DerivedUser.self, fromJSON: .decodeJSON),
             .library("derivedmirror", MirrorUser.self),
             .codable(),
