@@ -131,6 +131,7 @@ extension Archiver {
     /// version named differently, so that the value is found under one name from then on.
     func store(_ data: Data, in folder: Folder, id: String) throws(ArchiverError) -> URL {
         let (url, form) = try fileURL(in: folder, id: id)
+        beginWrite(in: folder, id: id); defer { endWrite(in: folder, id: id) }  // Cache/: memory, expiry, eviction
         try adoptLegacyDirectory(of: folder)
         if form == .hashed {
             folderLock.lock()
@@ -148,6 +149,7 @@ extension Archiver {
             try writeAtomically(data, to: url)
         }
         try removeLegacyFiles(of: id, in: url.deletingLastPathComponent())
+        didStore(in: folder, id: id, url: url, size: data.count)  // Cache/: observers, size limit
         return url
     }
 
@@ -234,12 +236,25 @@ extension Archiver {
 
     private func load<Value: Archivable>(_ type: Value.Type, text id: String) throws(ArchiverError) -> Value? {
         let folder = Folder(type)
-        guard let (archive, url) = try loadArchive(in: folder, id: id) else { return nil }
+        if let remembered = rememberedValue(type, in: folder, id: id) { return remembered }  // Cache/: memory layer
+        let generation = cache.generation
+        guard let (data, url) = try loadData(in: folder, id: id) else { return nil }
+        return try decode(type, archive: archive(from: data, in: folder, id: id, file: url), in: folder, id: id,
+                          file: url, size: data.count, readAt: generation)
+    }
+
+    /// Decodes a `type` value from the archive read from `url`, and remembers it in memory.
+    func decode<Value: Archivable>(
+        _ type: Value.Type, archive: Archive, in folder: Folder, id: String, file url: URL, size: Int, readAt generation: UInt64
+    ) throws(ArchiverError) -> Value {
+        let value: Value
         do {
-            return try Value.decode(archive: archive)
+            value = try Value.decode(archive: archive)
         } catch {
             throw .decodingFailed(type: folder.typeName, id: id, file: url, error: error)
         }
+        remember(value, in: folder, id: id, file: url, size: size, readAt: generation)
+        return value
     }
 
     /// The archive dictionary stored for the `type` value with id `resourceID`, without decoding it.
@@ -254,10 +269,14 @@ extension Archiver {
 
     func loadArchive(in folder: Folder, id: String) throws(ArchiverError) -> (archive: Archive, url: URL)? {
         guard let (data, url) = try loadData(in: folder, id: id) else { return nil }
+        return try (archive(from: data, in: folder, id: id, file: url), url)
+    }
+
+    /// The archive in `data`, read from `url`.
+    func archive(from data: Data, in folder: Folder, id: String, file url: URL) throws(ArchiverError) -> Archive {
         do {
-            let archive = try PropertyListCoding.archive(
+            return try PropertyListCoding.archive(
                 from: data, maximumDepth: limits.maximumDepth, keyedArchiveOptions: .propertyListClassesOnly)
-            return (archive, url)
         } catch {
             switch error {
             case .propertyList(.malformed(let reason)), .propertyList(.unsupportedValue(_, let reason)):
@@ -291,6 +310,7 @@ extension Archiver {
             case .tooLarge(let size):
                 throw .fileTooLarge(type: folder.typeName, id: id, file: file, size: size, limit: limit)
             case .contents(let data):
+                if let expired = expiry(of: file, in: folder, id: id) { throw expired }  // Cache/: expiry
                 return (data, file)
             }
         }
@@ -306,6 +326,7 @@ extension Archiver {
 
     func delete(in folder: Folder, id: String) throws(ArchiverError) {
         let (url, form) = try fileURL(in: folder, id: id)
+        beginWrite(in: folder, id: id); defer { endWrite(in: folder, id: id) }  // Cache/: memory, expiry, eviction
         let directory = try currentDirectoryURL(of: folder)
         do throws(FileIO.Failure) {
             if form == .hashed {
@@ -321,6 +342,7 @@ extension Archiver {
             throw Self.error(error, file: url)
         }
         try removeLegacyFiles(of: id, in: directory)
+        didDelete(in: folder, id: id)  // Cache/: observers
     }
 
     // MARK: Whole types
@@ -354,7 +376,8 @@ extension Archiver {
         // A value kept under today's name and an earlier one (a store that was killed before it
         // removed the old file) is listed once; so are ids equal under `==`.
         var ids = Set<String>()
-        for name in names where name.hasSuffix(suffix) {
+        let isUnexpired = unexpiredNames(in: directory)  // Cache/: expiry
+        for name in names where name.hasSuffix(suffix) && isUnexpired(name) {
             let stem = String(name.dropLast(suffix.count))
             guard let (id, form) = ArchiveFileName.identifier(forStem: stem) else { continue }
             // Kept as found, not composed: a file 0.6 named with a decomposed id is found by that id.
@@ -368,7 +391,7 @@ extension Archiver {
     }
 
     /// The id kept beside a hashed file, if it is there and hashes to the file's name.
-    private func hashedIdentifier(stem: String, in directory: URL) -> String? {
+    func hashedIdentifier(stem: String, in directory: URL) -> String? {
         let name = stem + "." + ArchiveFileName.identifierExtension
         guard case .contents(let data)? = try? FileIO.readFile(named: name, in: directory.path, limit: limits.maximumFileSize),
               let id = String(data: data, encoding: .utf8),
@@ -385,6 +408,8 @@ extension Archiver {
         for (_, text) in ids {
             do {
                 if let value = try load(type, text: text) { values.append(value) }
+            } catch .expired {
+                continue  // expired since it was listed: as if not stored
             } catch {
                 failures.append(error)
             }
@@ -402,6 +427,7 @@ extension Archiver {
     func deleteAllValues<Value: Archivable>(_ type: Value.Type) throws(ArchiverError) {
         let folder = Folder(type)
         let directories = try [directoryURL(of: folder)] + legacyDirectoryURLs(of: folder)
+        defer { didClear(folder) }  // Cache/: memory, observers
         try removeFolders(directories)
     }
 

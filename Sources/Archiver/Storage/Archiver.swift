@@ -58,6 +58,8 @@ public final class Archiver: @unchecked Sendable {
     let folderLock = NSRecursiveLock()
     /// The folders this archiver has swept of what killed processes left, once each.
     let sweptDirectories = Locked<Set<String>>([])
+    /// The memory layer, expiry, size limit and observers (Cache/).
+    let cache = CacheState()
 
     /// The root folder of the default archiver's archive directory.
     ///
@@ -158,6 +160,7 @@ public final class Archiver: @unchecked Sendable {
     /// ```
     public func removeAll() throws(ArchiverError) {
         let directories = [archiveDirectoryURL, legacyArchiveDirectoryURL].compactMap { $0 }
+        defer { didClear(nil) }  // Cache/: memory, observers
         try removeFolders(directories)
     }
 }
