@@ -86,8 +86,10 @@ final class CacheState: @unchecked Sendable {
 
     func update(_ body: (inout Settings) -> Void) {
         withLock {
+            let maximumAge = settings.maximumAge
             body(&settings)
-            if settings.memory == nil {
+            // Values remembered without a modification date cannot be checked against a new age.
+            if settings.memory == nil || settings.maximumAge != maximumAge {
                 entries.removeAll()
                 totalCost = 0
             } else {

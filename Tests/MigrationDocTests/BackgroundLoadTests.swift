@@ -1,0 +1,90 @@
+import Archiver
+import ArchiverTesting
+import Foundation
+import Testing
+
+// Built with an app target's settings: `Shelf` is a main-actor model, `Crate` a nonisolated one.
+
+/// A main-actor model with many entries, so that a load takes long enough to watch.
+struct Shelf: Equatable { let id: Int; let books: [String] }
+extension Shelf: KeyMapped, Archivable {
+    static var archiver: Archiver { TemporaryArchiver.current ?? Archiver(archiveDirectoryURL: nil) }
+    static let keyMap = KeyMap(Shelf.init, [.property(\.books, default: [])])
+}
+
+/// The same, declared `nonisolated`: decoded off the main actor too.
+nonisolated struct Crate: Equatable, Sendable { let id: Int; let books: [String] }
+nonisolated extension Crate: KeyMapped, Archivable {
+    static let keyMap = KeyMap(Crate.init, [.property(\.books, default: [])])
+}
+
+/// A counter the main actor increments while it is free.
+@MainActor
+final class Ticker {
+    var count = 0
+    private var task: Task<Void, Never>?
+    func start() {
+        task = Task { @MainActor in
+            while !Task.isCancelled {
+                count += 1
+                await Task.yield()
+            }
+        }
+    }
+    func stop() { task?.cancel() }
+}
+
+struct BackgroundLoadTests {
+    /// Enough for a load of about half a second here; the main actor, shared with the suites
+    /// running in parallel, only has to move at all (a synchronous load never lets it).
+    static let books = (0..<60_000).map { "Book number \($0), a title long enough to parse" }
+
+    @Test func theMainActorKeepsRunningWhileANonisolatedModelLoads() async throws {
+        let temporary = TemporaryArchiver()
+        defer { temporary.removeDirectory() }
+        let archiver = temporary.archiver
+        do {
+            try Crate(id: 1, books: Self.books).store(in: archiver)
+            let ticker = Ticker()
+            ticker.start()
+            defer { ticker.stop() }
+            await Task.yield()
+
+            let beforeSync = ticker.count
+            let synchronous = try Crate.load(resourceID: 1, in: archiver)
+            #expect(ticker.count == beforeSync)  // a synchronous load blocks the main actor
+
+            let before = ticker.count
+            let loaded = try await Crate.loadInBackground(resourceID: 1, in: archiver)
+            #expect(ticker.count > before, "the main actor did not run during the load")
+            #expect(loaded == synchronous)
+            #expect(loaded?.books.count == Self.books.count)
+
+            let beforeAll = ticker.count
+            let all = try await Crate.loadAllInBackground(in: archiver)
+            #expect(ticker.count > beforeAll)
+            #expect(all == [synchronous])
+        }
+    }
+
+    @Test func theMainActorRunsWhileAMainActorModelsFileIsRead() async throws {
+        let temporary = TemporaryArchiver()
+        defer { temporary.removeDirectory() }
+        let archiver = temporary.archiver
+        do {
+            try await Shelf(id: 1, books: Self.books).storeInBackground(in: archiver)
+            let ticker = Ticker()
+            ticker.start()
+            defer { ticker.stop() }
+            await Task.yield()
+            let before = ticker.count
+            let loaded = try await Shelf.loadInBackground(resourceID: 1, in: archiver)
+            #expect(ticker.count > before, "the main actor did not run while the file was read")
+            #expect(loaded == (try Shelf.load(resourceID: 1, in: archiver)))
+            #expect(try await Shelf.storedResourceIDsInBackground(in: archiver) == [1])
+            #expect(try await Shelf.loadAllInBackground(in: archiver).map(\.id) == [1])
+            try await Shelf.deleteInBackground(resourceID: 1, in: archiver)
+            #expect(try await Shelf.loadInBackground(resourceID: 1, in: archiver) == nil)
+        }
+    }
+}
