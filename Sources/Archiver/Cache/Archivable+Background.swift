@@ -128,7 +128,7 @@ extension Archivable {
     /// Every stored value of this type that loads, sorted by id, read and parsed off the caller's
     /// actor; files that cannot be read or decoded are skipped. What ``loadAll(in:)`` does,
     /// without blocking. A main-actor model is decoded on the main actor (see
-    /// ``loadInBackground(resourceID:in:)``).
+    /// `loadInBackground(resourceID:in:)`).
     ///
     /// ```swift
     /// let users = try await User.loadAllInBackground()
@@ -251,7 +251,7 @@ extension Archivable {
 extension Archivable where Self: SendableMetatype {
     /// Loads the value stored under `resourceID` entirely off the caller's actor — reading,
     /// parsing and decoding — since this model's conformance may be used anywhere. See
-    /// ``Archivable/loadInBackground(resourceID:in:)``.
+    /// `loadInBackground(resourceID:in:)`.
     ///
     /// ```swift
     /// nonisolated struct Sighting: Archivable { … }
@@ -265,7 +265,7 @@ extension Archivable where Self: SendableMetatype {
     }
 
     /// Every stored value of this type that loads, read, parsed and decoded off the caller's
-    /// actor. See ``Archivable/loadAllInBackground(in:)``.
+    /// actor. See `loadAllInBackground(in:)`.
     ///
     /// ```swift
     /// let sightings = try await Sighting.loadAllInBackground()
@@ -276,7 +276,7 @@ extension Archivable where Self: SendableMetatype {
     }
 
     /// Every stored value of this type that loads, with an error for each file that does not, all
-    /// off the caller's actor. See ``Archivable/loadAllInBackground(in:failures:)``.
+    /// off the caller's actor. See `loadAllInBackground(in:failures:)`.
     ///
     /// ```swift
     /// var failures: [ArchiverError] = []
@@ -292,7 +292,7 @@ extension Archivable where Self: SendableMetatype {
     }
 
     /// The ids of every stored value of this type, listed, parsed and sorted off the caller's
-    /// actor. See ``Archivable/storedResourceIDsInBackground(in:)``.
+    /// actor. See `storedResourceIDsInBackground(in:)`.
     ///
     /// ```swift
     /// let ids = try await Sighting.storedResourceIDsInBackground()

@@ -44,6 +44,11 @@ public enum ArchiveChange<ID: Hashable & Sendable>: Sendable, Hashable {
 /// for await change in changes { reload() }
 /// ```
 public struct ArchiveChanges<Value: Archivable>: AsyncSequence, Sendable {
+    /// A change: ``ArchiveChange/stored(_:)``, ``ArchiveChange/deleted(_:)`` or ``ArchiveChange/cleared``.
+    ///
+    /// ```swift
+    /// let change: ArchiveChanges<User>.Element = .stored("abcd")
+    /// ```
     public typealias Element = ArchiveChange<Value.ID>
 
     let stream: AsyncStream<CacheState.RawChange>
@@ -78,6 +83,8 @@ public struct ArchiveChanges<Value: Archivable>: AsyncSequence, Sendable {
         /// ```swift
         /// let change = await iterator.next()  // .stored("abcd")
         /// ```
+        /// Ids are made from their file names with the id type's conversion
+        /// (``UniquelyIdentifiable/resourceID(fromText:)``), which should not depend on an actor.
         public mutating func next() async -> Element? {
             while let raw = await base.next() {
                 switch raw.kind {

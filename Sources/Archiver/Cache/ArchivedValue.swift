@@ -30,7 +30,7 @@ public final class ArchivedValue<Value: Archivable> {
     public private(set) var loads = 0
 
     @ObservationIgnored private let archiver: Archiver
-    @ObservationIgnored private var updates: Task<Void, Never>?
+    @ObservationIgnored private let updates = UpdateTask()
 
     /// Watches the value stored under `resourceID`.
     ///
@@ -41,7 +41,7 @@ public final class ArchivedValue<Value: Archivable> {
         self.resourceID = resourceID
         self.archiver = archiver
         let changes = Value.changes(of: resourceID, in: archiver)
-        updates = Task { [weak self] in
+        updates.task = Task { [weak self] in
             await self?.reload()
             for await _ in changes {
                 guard let self else { return }
@@ -50,8 +50,8 @@ public final class ArchivedValue<Value: Archivable> {
         }
     }
 
-    isolated deinit {
-        updates?.cancel()
+    deinit {
+        updates.cancel()
     }
 
     /// Loads the value again, as after a change; call it after another process may have written.
@@ -94,7 +94,7 @@ public final class ArchivedValues<Value: Archivable> {
     public private(set) var loads = 0
 
     @ObservationIgnored private let archiver: Archiver
-    @ObservationIgnored private var updates: Task<Void, Never>?
+    @ObservationIgnored private let updates = UpdateTask()
 
     /// Watches every stored value of `Value`.
     ///
@@ -104,7 +104,7 @@ public final class ArchivedValues<Value: Archivable> {
     public init(in archiver: Archiver = Value.archiver) {
         self.archiver = archiver
         let changes = Value.changes(in: archiver)
-        updates = Task { [weak self] in
+        updates.task = Task { [weak self] in
             await self?.reload()
             for await _ in changes {
                 guard let self else { return }
@@ -113,8 +113,8 @@ public final class ArchivedValues<Value: Archivable> {
         }
     }
 
-    isolated deinit {
-        updates?.cancel()
+    deinit {
+        updates.cancel()
     }
 
     /// Loads the values again, as after a change.
@@ -132,5 +132,20 @@ public final class ArchivedValues<Value: Archivable> {
         }
         self.failures = failures
         loads += 1
+    }
+}
+
+/// The task that keeps an ``ArchivedValue`` or ``ArchivedValues`` up to date, cancelled when the
+/// object goes (a nonisolated `deinit` may touch it: it is `Sendable`).
+final class UpdateTask: Sendable {
+    private let current = Locked<Task<Void, Never>?>(nil)
+
+    var task: Task<Void, Never>? {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
+    }
+
+    func cancel() {
+        current.withLock { $0?.cancel() }
     }
 }
