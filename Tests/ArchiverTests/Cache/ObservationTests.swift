@@ -4,7 +4,7 @@ import Testing
 @testable import Archiver
 import ArchiverTesting
 
-/// Collects `count` changes from `changes`, or fails after a few seconds.
+/// Collects `count` changes from `changes`, or gives up after a minute (a loaded machine, TSan).
 func collect<Value: Archivable & SendableMetatype>(_ count: Int, from changes: ArchiveChanges<Value>) async -> [ArchiveChange<Value.ID>] {
     await withTaskGroup(of: [ArchiveChange<Value.ID>]?.self) { group in
         group.addTask {
@@ -16,7 +16,7 @@ func collect<Value: Archivable & SendableMetatype>(_ count: Int, from changes: A
             return collected
         }
         group.addTask {
-            try? await Task.sleep(nanoseconds: 5_000_000_000)
+            try? await Task.sleep(nanoseconds: 60_000_000_000)
             return nil
         }
         let first = await group.next() ?? nil
@@ -102,7 +102,7 @@ struct ObservationTests {
     }
 
     /// Runs `change`, then waits until `withObservationTracking` reports that what `read`
-    /// reads changed; fails after a few seconds.
+    /// reads changed; fails after a minute (a loaded machine, TSan).
     @MainActor
     func waitForChange(of read: @escaping @MainActor () -> Void, after change: () throws -> Void) async throws {
         let changed = AsyncStream<Void>.makeStream()
@@ -118,7 +118,7 @@ struct ObservationTests {
                 return false
             }
             group.addTask {
-                try? await Task.sleep(nanoseconds: 5_000_000_000)
+                try? await Task.sleep(nanoseconds: 60_000_000_000)
                 return false
             }
             let first = await group.next() ?? false
