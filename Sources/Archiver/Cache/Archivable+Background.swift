@@ -118,7 +118,7 @@ extension Archivable {
     public static func loadInBackground(resourceID: ID, in archiver: Archiver = Self.archiver) async throws(ArchiverError) -> Self? {
         let folder = Archiver.Folder(Self.self)
         let id = text(forResourceID: resourceID)
-        if let remembered = archiver.rememberedValue(Self.self, in: folder, id: id) { return remembered }
+        if let remembered = archiver.rememberedValue(Self.self, id: id) { return remembered }
         let generation = archiver.cache.generation
         guard let read = try await archiver.readArchiveInBackground(in: folder, id: id).value else { return nil }
         return try archiver.decode(Self.self, archive: read.archive, in: folder, id: id, file: read.url,
@@ -160,7 +160,7 @@ extension Archivable {
         var remembered: [String: Self] = [:]
         var missing: [String] = []
         for (_, text) in ids {
-            if let value = archiver.rememberedValue(Self.self, in: folder, id: text) { remembered[text] = value } else { missing.append(text) }
+            if let value = archiver.rememberedValue(Self.self, id: text) { remembered[text] = value } else { missing.append(text) }
         }
         let generation = archiver.cache.generation
         let reads = missing.isEmpty ? [] : await archiver.readArchivesInBackground(in: folder, ids: missing).value
@@ -259,8 +259,7 @@ extension Archivable where Self: SendableMetatype {
     /// ```
     nonisolated(nonsending)
     public static func loadInBackground(resourceID: ID, in archiver: Archiver = Self.archiver) async throws(ArchiverError) -> Self? {
-        let folder = Archiver.Folder(Self.self)
-        if let remembered = archiver.rememberedValue(Self.self, in: folder, id: text(forResourceID: resourceID)) { return remembered }
+        if let remembered = archiver.rememberedValue(Self.self, id: text(forResourceID: resourceID)) { return remembered }
         return try await archiver.loadValueInBackground(Self.self, resourceID: resourceID).value
     }
 

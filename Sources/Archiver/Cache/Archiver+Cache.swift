@@ -87,8 +87,8 @@ extension Archiver {
 
 extension Archiver {
     /// The value remembered for `id` of `folder`; no file-system call.
-    func rememberedValue<Value>(_ type: Value.Type, in folder: Folder, id: String) -> Value? {
-        cache.value(type, for: CacheState.Key(directory: folder.directoryName, id: id), now: Date())
+    func rememberedValue<Value>(_ type: Value.Type, id: String) -> Value? {
+        cache.value(type, id: id, now: Date())
     }
 
     /// Remembers a value just decoded from `file` (`size` bytes) at `generation`, and notes its use.

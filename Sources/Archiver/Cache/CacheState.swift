@@ -18,11 +18,27 @@ final class CacheState: @unchecked Sendable {
         var id: String
     }
 
-    struct Entry {
-        var value: Any
-        var cost: Int
-        var modified: Date?
+    /// A remembered value, boxed so that a hit is a checked type identity and an unchecked
+    /// downcast rather than a dynamic cast from `Any`.
+    final class Box<Value> {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    final class Entry {
+        let type: ObjectIdentifier
+        let value: AnyObject
+        let cost: Int
+        let modified: Date?
         var tick: UInt64
+
+        init(type: ObjectIdentifier, value: AnyObject, cost: Int, modified: Date?, tick: UInt64) {
+            self.type = type
+            self.value = value
+            self.cost = cost
+            self.modified = modified
+            self.tick = tick
+        }
     }
 
     struct Observer {
@@ -48,6 +64,8 @@ final class CacheState: @unchecked Sendable {
     private let lock = NSLock()
     private var settings = Settings()
     private var entries: [Key: Entry] = [:]
+    /// Each remembered type's folder name, so that a hit does not compute it (`String(describing:)`).
+    private var directoryNames: [ObjectIdentifier: String] = [:]
     private var totalCost = 0
     private var tick: UInt64 = 0
     /// Bumped by every write: a load that read the disk before a write finished does not
@@ -103,31 +121,34 @@ final class CacheState: @unchecked Sendable {
 
     var generation: UInt64 { withLock { generationUnlocked } }
 
-    /// The value remembered for `key`, if it is a `Value` and has not expired; no file-system call.
-    func value<Value>(_ type: Value.Type, for key: Key, now: @autoclosure () -> Date) -> Value? {
+    /// The value remembered for `id` of `type`, if it has not expired; no file-system call.
+    func value<Value>(_ type: Value.Type, id: String, now: @autoclosure () -> Date) -> Value? {
         withLock {
-            guard settings.memory != nil, var entry = entries[key] else { return nil }
+            let identity = ObjectIdentifier(type)
+            guard settings.memory != nil, let directory = directoryNames[identity] else { return nil }
+            let key = Key(directory: directory, id: id)
+            guard let entry = entries[key], entry.type == identity else { return nil }
             if let maximumAge = settings.maximumAge, let modified = entry.modified,
                now().timeIntervalSince(modified) > maximumAge {
                 remove(key)
                 return nil
             }
-            guard let value = entry.value as? Value else { return nil }
             tick += 1
             entry.tick = tick
-            entries[key] = entry
-            return value
+            return unsafeDowncast(entry.value, to: Box<Value>.self).value
         }
     }
 
     /// Remembers `value`, read from a file at `generation`, unless a write came since.
-    func remember(_ value: Any, cost: Int, modified: Date?, for key: Key, readAt generation: UInt64) {
+    func remember<Value>(_ value: Value, cost: Int, modified: Date?, for key: Key, readAt generation: UInt64) {
         withLock {
             guard let limits = settings.memory, generation == generationUnlocked,
                   limits.count > 0, cost <= limits.bytes else { return }
+            let identity = ObjectIdentifier(Value.self)
+            directoryNames[identity] = key.directory
             remove(key)
             tick += 1
-            entries[key] = Entry(value: value, cost: cost, modified: modified, tick: tick)
+            entries[key] = Entry(type: identity, value: Box(value), cost: cost, modified: modified, tick: tick)
             totalCost += cost
             trimMemory()
         }

@@ -235,8 +235,8 @@ extension Archiver {
     }
 
     private func load<Value: Archivable>(_ type: Value.Type, text id: String) throws(ArchiverError) -> Value? {
+        if let remembered = rememberedValue(type, id: id) { return remembered }  // Cache/: memory layer
         let folder = Folder(type)
-        if let remembered = rememberedValue(type, in: folder, id: id) { return remembered }  // Cache/: memory layer
         let generation = cache.generation
         guard let (data, url) = try loadData(in: folder, id: id) else { return nil }
         return try decode(type, archive: archive(from: data, in: folder, id: id, file: url), in: folder, id: id,
