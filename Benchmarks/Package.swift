@@ -16,6 +16,7 @@ let package = Package(
             name: "ArchiverBenchmarks",
             dependencies: [
                 .product(name: "Archiver", package: "Archiver"),
+                .product(name: "TutorialData", package: "Archiver"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ArchiverBenchmarks",

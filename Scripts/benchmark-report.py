@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs the benchmarks package and writes README.md's Performance section and Docs/performance.svg.
+"""Runs the benchmarks package and writes Docs/performance.md (every table) and Docs/performance.svg.
 
     python3 Scripts/benchmark-report.py                                # run everything (about 20 minutes), then write
     python3 Scripts/benchmark-report.py --from Docs/performance.json   # write again from a saved run
@@ -11,8 +11,9 @@ others from earlier runs; the section says which run each operation's figures co
 --note's words on the conditions (another build running, an idle machine).
 
 Every run is saved to Docs/performance.json (medians, machine, command), which --from reads back, as
-it reads package-benchmark's own Influx CSV export (`--format influx`). The script owns the README between
-<!-- performance:begin --> and <!-- performance:end --> and nothing else. Standard library only.
+it reads package-benchmark's own Influx CSV export (`--format influx`). The script owns
+Docs/performance.md, which it writes whole; README.md keeps a short summary that links to it.
+Standard library only.
 """
 
 import argparse
@@ -28,10 +29,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-README = os.path.join(ROOT, "README.md")
+DOCUMENT = os.path.join(ROOT, "Docs", "performance.md")
 SVG = os.path.join(ROOT, "Docs", "performance.svg")
 SAVED = os.path.join(ROOT, "Docs", "performance.json")
-BEGIN, END = "<!-- performance:begin -->", "<!-- performance:end -->"
 
 OPERATIONS = [
     ("fromjson", "JSON text → value"),
@@ -189,8 +189,14 @@ def json_bytes(size):
     except OSError:
         return None
     if size == 3:
-        literal = source.split('static let tutorialJSON = #"""\n', 1)[1].split('\n    """#', 1)[0]
-        return len("\n".join(line[4:] for line in literal.split("\n")).encode("utf-8"))
+        # The tutorial's text, from the TutorialData product the benchmarks import.
+        try:
+            with open(os.path.join(ROOT, "Examples", "TutorialData", "TutorialResponse.swift"), encoding="utf-8") as file:
+                shared = file.read()
+        except OSError:
+            return None
+        literal = shared.split('public let tutorialJSON = #"""\n', 1)[1].split('\n"""#', 1)[0]
+        return len(literal.encode("utf-8"))
     templates = re.findall(r'\("([^"]+)", "(\d)", "([^"]+)"\)', source.split("tutorialReviews", 1)[1])[:3]
     reviews = []
     for index in range(size):
@@ -410,7 +416,7 @@ def section(saved):
             commit += f" ({runs[0]['note']})"
 
     parts = [
-        "## Performance",
+        "# Performance",
         "",
         f"Every way of doing the job, side by side, measured {measured}{commit} on "
         f"{host['cpu']} ({host['architecture']}, {host['cores']} cores), {host['system']}, {host['swift']}. "
@@ -461,7 +467,7 @@ def section(saved):
     ]
     for target, verdict, figures in targets(results):
         parts.append(f"| {target} | **{verdict}** | {figures} |")
-    parts += ["", "![Time per review against the number of reviews, one line per way](Docs/performance.svg)", ""]
+    parts += ["", "![Time per review against the number of reviews, one line per way](performance.svg)", ""]
     for operation, description in OPERATIONS:
         if not sizes_of(results, operation):
             continue
@@ -469,15 +475,23 @@ def section(saved):
     return "\n".join(parts).rstrip() + "\n"
 
 
-def write_readme(text):
-    with open(README, encoding="utf-8") as file:
-        readme = file.read()
-    start, end = readme.find(BEGIN), readme.find(END)
-    if start < 0 or end < start:
-        sys.exit(f"README.md has no {BEGIN} … {END} region")
-    readme = readme[:start + len(BEGIN)] + "\n" + text + readme[end:]
-    with open(README, "w", encoding="utf-8") as file:
-        file.write(readme)
+ANALYSIS = "<!-- analysis: written by hand, kept by Scripts/benchmark-report.py -->"
+
+
+def write_document(text):
+    """Writes the generated tables, keeping the hand-written analysis after ANALYSIS as it is."""
+    header = ("<!-- Written by Scripts/benchmark-report.py from Docs/performance.json, down to the "
+              "analysis below: edit the script, not the tables. -->\n\n")
+    analysis = ""
+    try:
+        with open(DOCUMENT, encoding="utf-8") as file:
+            existing = file.read()
+        if ANALYSIS in existing:
+            analysis = "\n" + existing[existing.index(ANALYSIS):]
+    except OSError:
+        pass
+    with open(DOCUMENT, "w", encoding="utf-8") as file:
+        file.write(header + text + analysis)
 
 
 # MARK: Chart
@@ -561,7 +575,7 @@ def main():
     parser.add_argument("--from", dest="source", metavar="FILE",
                         help="write from a saved run (Docs/performance.json, or a package-benchmark Influx CSV export) instead of running")
     parser.add_argument("--filter", help="run only the benchmarks matching this regular expression, keeping the saved figures of the others")
-    parser.add_argument("--note", help="the conditions of this run, in words, for the README (such as 'shared machine, other builds running')")
+    parser.add_argument("--note", help="the conditions of this run, in words, for the document (such as 'shared machine, other builds running')")
     arguments = parser.parse_args()
 
     if arguments.source:
@@ -605,8 +619,8 @@ def main():
     os.makedirs(os.path.dirname(SVG), exist_ok=True)
     with open(SVG, "w", encoding="utf-8") as file:
         file.write(chart(saved["results"]))
-    write_readme(section(saved))
-    print(f"wrote {os.path.relpath(README, ROOT)} and {os.path.relpath(SVG, ROOT)}", file=sys.stderr)
+    write_document(section(saved))
+    print(f"wrote {os.path.relpath(DOCUMENT, ROOT)} and {os.path.relpath(SVG, ROOT)}", file=sys.stderr)
 
 
 if __name__ == "__main__":

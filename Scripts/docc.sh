@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Archiver documentation catalog with the toolchain's docc and fails on any warning:
-# symbol graphs from `swift build` (public symbols only, with their doc comments), then
+# symbol graphs of the debug build's module (Scripts/symbol-graphs.sh: public symbols only, with
+# their doc comments, and no second build of the library), then
 # `docc convert --warnings-as-errors`. Also fails when a public symbol has no doc comment.
 # Usage: Scripts/docc.sh [output folder]   (default: .build/docc/Archiver.doccarchive)
 set -euo pipefail
@@ -8,13 +9,7 @@ cd "$(dirname "$0")/.."
 
 symbol_graphs=.build/docc/symbol-graphs
 output=${1:-.build/docc/Archiver.doccarchive}
-rm -rf "$symbol_graphs"
-mkdir -p "$symbol_graphs"
-
-swift build --target Archiver \
-    -Xswiftc -emit-symbol-graph \
-    -Xswiftc -emit-symbol-graph-dir -Xswiftc "$symbol_graphs" \
-    -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+Scripts/symbol-graphs.sh "$symbol_graphs"
 
 # Only the library's own graphs: the module and its extensions of Swift and Foundation types.
 find "$symbol_graphs" -name '*.symbols.json' ! -name 'Archiver.symbols.json' ! -name 'Archiver@*.symbols.json' -delete

@@ -3,19 +3,14 @@
 # (`Type.member  kind`), and prints their count last. Synthesized members (Equatable's ==,
 # Codable's init(from:) …) are the compiler's and are not counted; deprecated ones are listed with
 # a `deprecated` mark and counted apart, since they stay only so that older code compiles.
-# Usage: Scripts/public-api.sh [symbol-graph folder]   (default: build them as Scripts/docc.sh does)
+# Usage: Scripts/public-api.sh [symbol-graph folder]   (default: extract them as Scripts/docc.sh does)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 graphs=${1:-}
 if [ -z "$graphs" ]; then
     graphs=.build/public-api/symbol-graphs
-    rm -rf "$graphs"
-    mkdir -p "$graphs"
-    swift build --target Archiver \
-        -Xswiftc -emit-symbol-graph \
-        -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
-        -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >&2
+    Scripts/symbol-graphs.sh "$graphs"
 fi
 
 python3 - "$graphs" <<'PY'

@@ -28,10 +28,10 @@ let package = Package(
         ),
         .executableTarget(name: "archiver-migrate", dependencies: ["ArchiverMigrate"]),
 
-        // The proof. A nested package sees only the root package's products, so the models the
-        // tool starts from are copied here verbatim (a test keeps them identical to the
-        // originals), next to the tool's output for them (a test keeps it identical to what the
-        // tool prints) and to MIGRATION.md's hand-written "After" (copied verbatim too).
+        // The proof. A target's files must lie inside its package, so the models the tool starts
+        // from (Fixtures/Before) and MIGRATION.md's hand-written "After" (Fixtures/After) are
+        // symbolic links to the repository's files, not copies; beside them, the tool's output
+        // for them (a test keeps it identical to what the tool prints).
         .target(
             name: "MigrationFixtures",
             dependencies: [.product(name: "Archiver", package: "Archiver")],
@@ -55,6 +55,7 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "Archiver", package: "Archiver"),
                 .product(name: "ArchiverTesting", package: "Archiver"),
+                .product(name: "TutorialData", package: "Archiver"),
             ]
         ),
         // The tests `archiver-migrate --goldens` writes, as a user runs them: compiled against

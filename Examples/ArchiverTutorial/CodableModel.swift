@@ -1,8 +1,8 @@
-// Beside the tutorial: a Codable type with an integer id, stored through the Codable bridge
-// (what PropertyListEncoder writes, in the same folders under the same file names).
+// Beside the tutorial: a Codable type with an integer id, Archivable in one line through the
+// Codable bridge, and stored by the same methods as the tutorial's hand-written types.
 import Archiver
 
-struct Bookmark: Codable, Identifiable, Equatable {
+struct Bookmark: Codable, Identifiable, ArchiveCodable, Archivable {
     let id: Int
     let restaurantID: String
     let note: String

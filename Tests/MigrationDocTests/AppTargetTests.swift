@@ -14,13 +14,6 @@ extension Tag: KeyMapped, Archivable {
     static let keyMap = KeyMap(Tag.init, [.property(\.name, default: "untitled")])
 }
 
-/// A model for use off the main actor too: `nonisolated` on the type and on the extension that
-/// declares the conformances, so that they are not isolated to the main actor.
-nonisolated struct Sighting: Equatable, Sendable { let id: UUID; let species: String; let count: Int }
-nonisolated extension Sighting: KeyMapped, Archivable {
-    static let keyMap = KeyMap(Sighting.init, [.property(\.count, default: 1)])
-}
-
 struct AppTargetTests {
     @Test func aMainActorModelDecodesStoresAndLoadsOnTheMainActor() throws {
         try TemporaryArchiver.with { archiver in

@@ -58,6 +58,7 @@ struct DocumentationTests {
         let section = try #require(readme.range(of: "### In an app target"))
         let block = try #require(Document.swiftBlocks(in: String(readme[section.lowerBound...])).first)
         let files = try Self.files(in: ["Tests/MigrationDocTests"])
+        #expect(block.lines.first == "import Archiver", "the example shows its imports")
         #expect(files.contains { Document.contains($0, block.lines) })
     }
 
@@ -113,6 +114,10 @@ struct DocumentationTests {
     @Test func theGettingStartedCodeRunsAsTheArticleSays() throws {
         let printed = try TemporaryArchiver.with { _ in try gettingStarted(json: Self.json) }
         #expect(printed == ["2", "George Costanza", "[1296269]", "George Costanza"])
+    }
+
+    @Test func theSnakeCaseServerKeysReadTheServersKeys() throws {
+        #expect(try snakeCaseServerKeys() == ["octocat/Hello-World", "80"])
     }
 
     @Test func theCodableCodeRunsAsTheArticleAndTheReadmeSay() throws {

@@ -12,9 +12,15 @@ struct Restaurant: Codable {
 
 extension Restaurant: ArchiveCodable, Cachable {}
 
-// 2. Or store a Codable value by its id: the same file ArchiveCodable writes, in the same folders.
+// 2. With an id it is Archivable: stored, loaded and deleted by the same methods as every type.
 //    Any id the key-mapped types take: Int, String, UUID, LosslessStringConvertible.
 struct Note: Codable, Identifiable { var id: Int; var text: String }
+
+extension Note: ArchiveCodable, Archivable {}
+
+struct Draft: Codable, Identifiable { var id: String; var text: String }
+
+extension Draft: ArchiveCodable, Archivable {}
 
 struct Dish: Codable { var name: String; var price: Decimal }
 struct Menu: UniquelyIdentifiable { var id: String; var dishes: [Dish] }
@@ -71,8 +77,8 @@ public func readmeCodable() throws -> [String] {
     func print(_ value: Any) { printed.append("\(value)") }
     let menu = Menu(id: "lunch", dishes: [Dish(name: "Soup", price: Decimal(string: "4.50")!)])
     let restaurant = Restaurant(responseObject: ["id": "abcd-1234", "name": "Monk's Café"], shouldArchive: true)
-    try Archiver.default.store(codable: Note(id: 1, text: "Soup"))             // …/Note/1.plist
-    let note = try Archiver.default.load(codable: Note.self, resourceID: 1)
+    try Note(id: 1, text: "Soup").store()                                      // …/Note/1.plist
+    let note = try Note.load(resourceID: 1)
 
     // 3. One Codable property inside a hand-written or key-mapped conformance.
     let value = try ArchiveEncoder().encodeValue(menu.dishes)                  // property-list value
@@ -110,11 +116,9 @@ public func codableBridge(response: ResponseObject) throws -> [String] {
     print(try Restaurant.load(resourceID: restaurant?.id ?? "")?.name ?? "not stored")
 
     do {
-        struct Note: Codable, Identifiable { var id: String; var text: String }
-
-        try Archiver.default.store(codable: Note(id: "n1", text: "Soup"))  // …/Note/n1.plist
-        let note = try Archiver.default.load(codable: Note.self, resourceID: "n1")
-        print(note?.text ?? "not stored")
+        try Draft(id: "n1", text: "Soup").store()  // …/Draft/n1.plist
+        let draft = try Draft.load(resourceID: "n1")
+        print(draft?.text ?? "not stored")
     }
 
     do {

@@ -49,3 +49,18 @@ public func gettingStarted(json: ResponseObject) throws -> [String] {
 
     return printed
 }
+
+// Server keys in snake case, named once for the whole map.
+struct Repository { let id: Int; let fullName: String; let stargazersCount: Int }
+
+extension Repository: KeyMapped { static let keyMap = KeyMap(Repository.init, serverKeys: .snakeCase) }
+
+/// The article's snake-case example; what it printed, for the test.
+public func snakeCaseServerKeys() throws -> [String] {
+    var printed: [String] = []
+    func print(_ value: Any) { printed.append("\(value)") }
+    let repository = try Repository.decode(responseObject: ["id": 1296269, "full_name": "octocat/Hello-World", "stargazers_count": 80])
+    print(repository.fullName)  // octocat/Hello-World, read from "full_name"
+    print(repository.stargazersCount)
+    return printed
+}

@@ -20,8 +20,7 @@ import Foundation
 /// ``ArchiveRepresentable/decode(archive:)`` from ``ArchiveDecoder``, so the archive's keys are the
 /// Codable keys (rename them with `CodingKeys`), each property is stored as its type's
 /// ``KeyMapValue`` conformance stores it (a `URL` as its string), and a missing key reads as `nil`
-/// for an optional property. The file is the one `Archiver.store(codable:)` writes, so each reads
-/// the other's. A type that is also ``Serializable`` is built from response objects with keys
+/// for an optional property. A type that is also ``Serializable`` is built from response objects with keys
 /// passed through ``serverKeys`` (see ``init(responseObject:)``).
 ///
 /// For structs, enums and final classes: a non-final class cannot take its initializers from a

@@ -5,7 +5,7 @@ import Foundation
 /// from one to the other knowing nothing is lost.
 ///
 /// Differences of content (a key one way lacks, a value that reads back differently) are kept
-/// apart from differences of form, which ``Representation`` names: a URL as a string or as
+/// apart from differences of form, which the report names: a URL as a string or as
 /// `{relative: …}`, a `Decimal` as text or as a mantissa, a number at two widths. Those are notes,
 /// one line each, and do not make the content differ.
 ///
@@ -101,16 +101,12 @@ public enum ArchiveComparison {
         do {
             return try PropertyListCoding.data(for: archive)
         } catch {
-            switch error {
-            case .unsupportedValue(let keyPath, let found):
-                throw ArchiveEncodingError(type: type, reason: .custom("archiveValue holds \(found) at \(keyPath), which is not a property-list value"))
-            case .malformed(let reason):
-                throw ArchiveEncodingError(type: type, reason: .custom("archiveValue \(reason)"))
-            }
+            // Said as storing the value would say it (the one mapping, ArchiverError+Files.swift).
+            throw ArchiveEncodingError(type: type, reason: .custom("archiveValue: \(ArchiverError.writing(String(describing: type), error))"))
         }
     }
 
-    /// The bytes Codable storage writes for `value`, and the archive they hold.
+    /// The bytes `PropertyListEncoder` writes for `value`, and the archive they hold.
     private static func codableFile<Value: Encodable>(of value: Value) throws(ArchiveEncodingError) -> (Data, Archive) {
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary

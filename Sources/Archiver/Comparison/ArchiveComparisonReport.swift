@@ -4,8 +4,7 @@
 ///
 /// ```swift
 /// let report = try ArchiveComparison.compare(user)
-/// report.archivesMatch                 // true
-/// report.codableRoundTrip.isEqual      // true
+/// report.isLossless  // true: same content, and each way's file decodes back to an equal value
 /// print(report)
 /// // User: archiveValue and Codable (PropertyListEncoder) compared
 /// //   Same content: yes
@@ -15,14 +14,14 @@
 /// ```
 public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConvertible {
     /// One of the two ways a value is archived.
-    public enum Way: Sendable, Equatable, CustomStringConvertible {
+    enum Way: Sendable, Equatable, CustomStringConvertible {
         /// The type's ``ArchiveRepresentable/archiveValue`` (hand-written or derived), written
         /// as the core writes it.
         case archiveValue
         /// The type's `Encodable` conformance, written by `PropertyListEncoder`.
         case codable
 
-        public var description: String {
+        var description: String {
             switch self {
             case .archiveValue: "archiveValue"
             case .codable: "Codable"
@@ -32,15 +31,15 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
 
     /// A key path where the two archives differ, with what each holds there (`nil`: nothing): in
     /// content, or, when ``representation`` names how, only in the form of the same value.
-    public struct Difference: Sendable, Equatable, CustomStringConvertible {
+    struct Difference: Sendable, Equatable, CustomStringConvertible {
         /// Where the archives differ, from the top of the value: `[.key("site")]`.
-        public var path: [ArchiveDecodingError.PathComponent]
+        var path: [ArchiveDecodingError.PathComponent]
         /// The value in the ``Way/archiveValue`` file, as text, or `nil` if it has none here.
-        public var archiveValue: String?
+        var archiveValue: String?
         /// The value in the ``Way/codable`` file, as text, or `nil` if it has none here.
-        public var codableValue: String?
+        var codableValue: String?
         /// How the two forms of one value differ, or `nil` for a difference of content.
-        public var representation: Representation?
+        var representation: Representation?
 
         /// Creates a difference, as a test would expect one.
         ///
@@ -48,7 +47,7 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
         /// Difference(path: [.key("site")], archiveValue: #""https://a.b""#, codableValue: #"{relative: "https://a.b"}"#,
         ///            representation: .urlForm)
         /// ```
-        public init(path: [ArchiveDecodingError.PathComponent], archiveValue: String?, codableValue: String?,
+        init(path: [ArchiveDecodingError.PathComponent], archiveValue: String?, codableValue: String?,
                     representation: Representation? = nil) {
             self.path = path
             self.archiveValue = archiveValue
@@ -57,62 +56,62 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
         }
 
         /// The key path as text: `reviews[0].rating`.
-        public var keyPath: String { path.archiveKeyPath.isEmpty ? "(top level)" : path.archiveKeyPath }
+        var keyPath: String { path.archiveKeyPath.isEmpty ? "(top level)" : path.archiveKeyPath }
 
         /// One line: `site: URL form: archiveValue "https://a.b", Codable {relative: "https://a.b"}`.
-        public var description: String {
+        var description: String {
             let form = representation.map { "\($0): " } ?? ""
             return "\(keyPath): \(form)archiveValue \(archiveValue ?? "(absent)"), Codable \(codableValue ?? "(absent)")"
         }
     }
 
     /// How a value came back from one way's file.
-    public struct RoundTrip: Sendable, Equatable, CustomStringConvertible {
+    struct RoundTrip: Sendable, Equatable, CustomStringConvertible {
         /// A key path where the decoded value archives differently from the original.
-        public struct Change: Sendable, Equatable, CustomStringConvertible {
+        struct Change: Sendable, Equatable, CustomStringConvertible {
             /// The archive in which the change shows: a value lost by one way shows in the other.
-            public var way: Way
+            var way: Way
             /// Where the decoded value differs, in that way's archive: `[.key("visits")]`.
-            public var path: [ArchiveDecodingError.PathComponent]
+            var path: [ArchiveDecodingError.PathComponent]
             /// The original value's content here, as text, or `nil` if it has none.
-            public var original: String?
+            var original: String?
             /// The decoded value's content here, as text, or `nil` if it has none.
-            public var decoded: String?
+            var decoded: String?
 
             /// Creates a change, as a test would expect one.
             ///
             /// ```swift
             /// Change(way: .codable, path: [.key("visits")], original: "3", decoded: "0")
             /// ```
-            public init(way: Way, path: [ArchiveDecodingError.PathComponent], original: String?, decoded: String?) {
+            init(way: Way, path: [ArchiveDecodingError.PathComponent], original: String?, decoded: String?) {
                 self.way = way
                 self.path = path
                 self.original = original
                 self.decoded = decoded
             }
 
-            public var description: String {
+            var description: String {
                 let keyPath = path.archiveKeyPath.isEmpty ? "(top level)" : path.archiveKeyPath
                 return "\(keyPath) (as \(way)): original \(original ?? "(absent)"), decoded \(decoded ?? "(absent)")"
             }
         }
 
         /// Why the file did not decode, or `nil` if it did.
-        public var error: ArchiveDecodingError?
+        var error: ArchiveDecodingError?
         /// Where the decoded value's archives differ from the original's, in either way.
-        public var changes: [Change]
+        var changes: [Change]
         /// `==` between the original and the decoded value, for an `Equatable` type that decoded.
         ///
         /// ``UniquelyIdentifiable`` types compare by id only, which is why ``changes`` are
         /// looked for as well.
-        public var isEqualByEquatable: Bool?
+        var isEqualByEquatable: Bool?
 
         /// Creates a round trip's outcome, as a test would expect one.
         ///
         /// ```swift
         /// RoundTrip(isEqualByEquatable: true)  // decoded, no changes, == holds
         /// ```
-        public init(error: ArchiveDecodingError? = nil, changes: [Change] = [], isEqualByEquatable: Bool? = nil) {
+        init(error: ArchiveDecodingError? = nil, changes: [Change] = [], isEqualByEquatable: Bool? = nil) {
             self.error = error
             self.changes = changes
             self.isEqualByEquatable = isEqualByEquatable
@@ -120,9 +119,9 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
 
         /// Whether the file decoded to a value equal to the original: it decoded, archives the
         /// same both ways, and is `==` where the type is `Equatable`.
-        public var isEqual: Bool { error == nil && changes.isEmpty && isEqualByEquatable != false }
+        var isEqual: Bool { error == nil && changes.isEmpty && isEqualByEquatable != false }
 
-        public var description: String {
+        var description: String {
             if let error { return "failed: \(error)" }
             if isEqual { return "equal" }
             if changes.isEmpty { return "not equal by ==" }
@@ -133,20 +132,21 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
     /// The name of the compared type.
     public var typeName: String
     /// Every key path where the two archives differ in content, sorted by key path.
-    public var differences: [Difference]
+    var differences: [Difference]
     /// Every key path where the two archives hold the same value in different forms, sorted by
     /// key path; each names its ``Difference/representation``.
-    public var notes: [Difference] = []
+    var notes: [Difference] = []
     /// How the value came back from its ``Way/archiveValue`` file.
-    public var archiveRoundTrip: RoundTrip
+    var archiveRoundTrip: RoundTrip
     /// How the value came back from its ``Way/codable`` file.
-    public var codableRoundTrip: RoundTrip
+    var codableRoundTrip: RoundTrip
     /// The size in bytes of the file the core writes from ``ArchiveRepresentable/archiveValue``.
     public var archiveFileSize: Int
-    /// The size in bytes of the file `PropertyListEncoder` writes, as Codable storage stores it.
+    /// The size in bytes of the file `PropertyListEncoder` writes.
     public var codableFileSize: Int
 
-    /// Whether the two archives hold the same content; forms may differ (see ``notes``).
+    /// Whether the two archives hold the same content; forms may differ (the report's notes
+    /// say where).
     public var archivesMatch: Bool { differences.isEmpty }
 
     /// Whether moving between the two ways loses nothing: same content, and both round trips equal.

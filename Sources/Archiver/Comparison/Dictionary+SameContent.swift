@@ -17,18 +17,6 @@ extension ArchiveComparison {
 }
 
 extension Dictionary where Key == String, Value == Any {
-    /// Whether this archive holds the same content as `other`. Use
-    /// ``ArchiveComparison/haveSameContent(_:_:)``: comparison lives in one place, not on every
-    /// `[String: Any]`.
-    ///
-    /// ```swift
-    /// ArchiveComparison.haveSameContent(stored, user.archiveValue)  // was: stored.hasSameContent(as: user.archiveValue)
-    /// ```
-    @available(*, deprecated, renamed: "ArchiveComparison.haveSameContent(_:_:)")
-    public func hasSameContent(as other: Archive) -> Bool {
-        sameContent(as: other)
-    }
-
     /// ``ArchiveComparison/haveSameContent(_:_:)`` as a method, for the library's tests.
     func sameContent(as other: Archive) -> Bool {
         PropertyListDiff.isEqual(self, other)

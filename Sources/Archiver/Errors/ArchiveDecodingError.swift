@@ -149,7 +149,7 @@ public struct CollectionDecodingFailure: Sendable, Equatable, CustomStringConver
     /// ```swift
     /// CollectionDecodingFailure(index: 1, error: ArchiveDecodingError(type: Review.self, reason: .custom("bad")))
     /// ```
-    public init(index: Int, error: ArchiveDecodingError) {
+    init(index: Int, error: ArchiveDecodingError) {
         self.index = index
         self.error = error
     }

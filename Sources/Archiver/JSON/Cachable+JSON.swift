@@ -1,22 +1,6 @@
 import Foundation
 
 extension Cachable {
-    /// Creates a value from JSON text and, if `shouldArchive` is `true`, stores it; `nil` when
-    /// the text is not JSON or does not describe a value.
-    ///
-    /// ```swift
-    /// guard let user = User(json: body, shouldArchive: true) else { return }
-    /// ```
-    ///
-    /// Use ``cache(json:in:)`` to learn why a text was refused.
-    public init?(json: Data, shouldArchive: Bool) {
-        guard let value = try? Self.decode(json: json) else { return nil }
-        self = value
-        if shouldArchive {
-            storeArchive()
-        }
-    }
-
     /// Decodes a value from JSON text and stores it, throwing an error that says why when
     /// either step fails.
     ///

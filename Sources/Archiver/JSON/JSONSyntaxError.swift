@@ -26,7 +26,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// ```swift
     /// JSONSyntaxError(byteOffset: 0, line: 1, column: 1, message: "the text is empty")
     /// ```
-    public init(byteOffset: Int, line: Int, column: Int, message: String) {
+    init(byteOffset: Int, line: Int, column: Int, message: String) {
         self.byteOffset = byteOffset
         self.line = line
         self.column = column

@@ -31,7 +31,7 @@ import Foundation
 ///
 /// In debug builds the map validates itself when first used and prints any problem to standard
 /// error; an entry that names no stored property stops a debug build there with an assertion, and
-/// makes every decode throw in a release build. ``validate()`` throws the problems.
+/// makes every decode throw in a release build. ``KeyMapped/validateKeyMap()`` throws the problems.
 public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     // Unchecked because the closures are not `@Sendable`: they use the conformances of `Model`
     // and its property types, which may be isolated to the main actor in an app target, and an
@@ -169,7 +169,7 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     /// ```
     ///
     /// The compiler checks that there is one reader per parameter, of the parameter's type.
-    /// ``validate()`` checks that each reads its own property: it builds an instance whose
+    /// ``KeyMapped/validateKeyMap()`` checks that each reads its own property: it builds an instance whose
     /// strings and numbers differ from property to property and compares what each reader
     /// returns with what `Mirror` sees (two properties of another type that the reader for the
     /// other swaps can go unnoticed).
@@ -418,7 +418,7 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     /// Restaurant.keyMap.archive(of: restaurant)  // ["id": "abcd-1234", "name": "Monk's Café"]
     /// ```
     ///
-    /// An unusable map produces an empty archive; ``validate()`` says why.
+    /// An unusable map produces an empty archive; ``KeyMapped/validateKeyMap()`` says why.
     @inlinable
     public func archive(of model: Model) -> Archive {
         ValueNesting.descend(orElse: { ValueNesting.tooDeepArchive }) { archiveInPlace(of: model) }
@@ -448,16 +448,6 @@ public final class KeyMap<Model: KeyMapped>: @unchecked Sendable {
     @inlinable
     func placeholder() -> Model? {
         makePlaceholder()
-    }
-
-    /// Throws every problem the validators found, combined into one message.
-    ///
-    /// ```swift
-    /// try Review.validateKeyMap()  // the one spelling; this is its old name
-    /// ```
-    @available(*, deprecated, message: "call validateKeyMap() on the key-mapped type: try Review.validateKeyMap()")
-    public func validate() throws(KeyMapValidationError) {
-        try throwProblems()
     }
 
     /// Throws every problem the validators found, combined into one message.

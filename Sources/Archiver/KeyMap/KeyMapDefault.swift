@@ -12,7 +12,7 @@ import Foundation
 /// "cuisine": .init(default: .value(Cuisine.soup)),
 /// ```
 ///
-/// A default that does not convert to the property's type is reported by ``KeyMap/validate()``.
+/// A default that does not convert to the property's type is reported by ``KeyMapped/validateKeyMap()``.
 public struct KeyMapDefault: @unchecked Sendable {
     // Unchecked for `.typed`: a key-path entry's default has the property's own type, which need
     // not be `Sendable` (a main-actor model's, say). The map keeps it immutable, as it keeps the

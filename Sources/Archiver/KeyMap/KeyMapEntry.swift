@@ -69,7 +69,7 @@ public struct KeyMapEntry: Sendable {
     ///                     encode: { price in price * 100 })
     /// ```
     ///
-    /// The value type must be the property's; ``KeyMap/validate()`` reports an entry whose is not.
+    /// The value type must be the property's; ``KeyMapped/validateKeyMap()`` reports an entry whose is not.
     public static func transform<Value: KeyMapValue>(
         server serverKey: String? = nil,
         archive archiveKey: String? = nil,

@@ -104,29 +104,4 @@ extension PropertyListCoding {
             throw .unsupportedValue(keyPath: String(keyPath.dropFirst(keyPath.hasPrefix(arrayKey) ? arrayKey.count : 0)), found: found)
         }
     }
-
-    private static func rootObject(
-        ofKeyedArchive keyedArchive: [String: Any],
-        maximumDepth: Int,
-        options: KeyedArchiveOptions
-    ) throws(ReadError) -> Any {
-        do {
-            return try KeyedArchiveInterpreter.rootObject(ofKeyedArchive: keyedArchive, options: options, maximumDepth: maximumDepth)
-        } catch {
-            throw .refusedKeyedArchive(error)
-        }
-    }
-
-    /// The outer property list of the keyed archive `data` holds, with its object references as
-    /// ``PropertyListUID``; `nil` if `data` is not a keyed archive.
-    ///
-    /// Foundation's reader on Linux returns object references as a private class with no public
-    /// accessor, so the module's own reader reads them.
-    private static func keyedArchive(in data: Data, maximumDepth: Int) -> [String: Any]? {
-        guard data.starts(with: BinaryPropertyList.header),
-              let root = try? BinaryPropertyListReader.propertyList(from: data, maximumDepth: maximumDepth, options: .allowsUIDs) as? [String: Any],
-              KeyedArchiveInterpreter.isKeyedArchive(root)
-        else { return nil }
-        return root
-    }
 }

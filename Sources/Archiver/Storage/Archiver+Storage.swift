@@ -56,56 +56,6 @@ extension Archiver {
         archiveDirectoryURL?.appendingPathComponent(".staging", isDirectory: true)
     }
 
-    /// The folders where 0.6 may have kept `folder`'s archives, under the unescaped names of the
-    /// archive directory or the type folder; empty when neither name was escaped.
-    private func legacyDirectoryURLs(of folder: Folder) throws(ArchiverError) -> [URL] {
-        let current = try directoryURL(of: folder)
-        let legacyName = ArchiveFileName.legacyComponent(for: folder.directoryName)
-        guard let legacyArchives = legacyArchiveDirectoryURL else {
-            return legacyName.map { [current.deletingLastPathComponent().appendingPathComponent($0, isDirectory: true)] } ?? []
-        }
-        let names = [current.lastPathComponent] + (legacyName.map { [$0] } ?? [])
-        var urls = names.map { legacyArchives.appendingPathComponent($0, isDirectory: true) }
-        if let legacyName { urls.insert(current.deletingLastPathComponent().appendingPathComponent(legacyName, isDirectory: true), at: 0) }
-        return urls
-    }
-
-    /// The folder `folder`'s archives are read from: today's, unless only a folder 0.6 named
-    /// differently is there. A store moves such a folder to today's name
-    /// (``adoptLegacyDirectory(of:)``), so reads and writes meet.
-    func currentDirectoryURL(of folder: Folder) throws(ArchiverError) -> URL {
-        let current = try directoryURL(of: folder)
-        let legacy = try legacyDirectoryURLs(of: folder)
-        guard !legacy.isEmpty, !FileIO.isDirectory(current.path) else { return current }
-        return legacy.first { FileIO.isDirectory($0.path) } ?? current
-    }
-
-    /// Moves a folder 0.6 named differently to today's name, when today's does not exist yet:
-    /// the whole archive directory if that is what was renamed, else the type folder.
-    private func adoptLegacyDirectory(of folder: Folder) throws(ArchiverError) {
-        let current = try directoryURL(of: folder)
-        var found = try currentDirectoryURL(of: folder)
-        guard found.path != current.path else { return }
-        let archives = current.deletingLastPathComponent()
-        if let legacyArchives = legacyArchiveDirectoryURL, found.deletingLastPathComponent().path == legacyArchives.path,
-           !FileIO.isDirectory(archives.path) {
-            do {
-                try FileIO.createFolder(archives.deletingLastPathComponent().path)
-                try FileIO.move(legacyArchives.path, to: archives.path)
-            } catch {
-                throw Self.error(error, file: legacyArchives)
-            }
-            found = try currentDirectoryURL(of: folder)
-            guard found.path != current.path else { return }
-        }
-        do {
-            try FileIO.createFolder(archives.path)
-            try FileIO.move(found.path, to: current.path)
-        } catch {
-            throw Self.error(error, file: found)
-        }
-    }
-
     // MARK: Store
 
     /// Stores the archive of `value`: what ``Archivable/store(in:)`` does.
@@ -117,12 +67,7 @@ extension Archiver {
         do {
             data = try PropertyListCoding.data(for: value.archiveValue, maximumDepth: limits.maximumDepth)
         } catch {
-            switch error {
-            case .unsupportedValue(let keyPath, let found):
-                throw .invalidPropertyList(type: folder.typeName, id: id, keyPath: keyPath, found: found)
-            case .malformed(let reason):
-                throw .invalidPropertyList(type: folder.typeName, id: id, keyPath: "", found: reason)
-            }
+            throw .writing(folder.typeName, id: id, error)
         }
         return try store(data, in: folder, id: id)
     }
@@ -278,12 +223,7 @@ extension Archiver {
             return try PropertyListCoding.archive(
                 from: data, maximumDepth: limits.maximumDepth, keyedArchiveOptions: .propertyListClassesOnly)
         } catch {
-            switch error {
-            case .propertyList(.malformed(let reason)), .propertyList(.unsupportedValue(_, let reason)):
-                throw .corruptFile(type: folder.typeName, id: id, file: url, reason: reason)
-            case .refusedKeyedArchive(let error):
-                throw .refusedKeyedArchive(type: folder.typeName, id: id, file: url, error: error)
-            }
+            throw .reading(folder.typeName, id: id, error).at(url)
         }
     }
 
@@ -446,11 +386,5 @@ extension Archiver {
                 throw Self.error(error, file: directory)
             }
         }
-    }
-
-    /// The error for `failure`, naming the path that failed, or `file` where the failure has none.
-    static func error(_ failure: FileIO.Failure, file: URL) -> ArchiverError {
-        let (operation, reason) = failure.operationAndReason(missingDirectory: "its folder could not be created")
-        return .fileSystem(operation: operation, file: failure.path.map { URL(fileURLWithPath: $0) } ?? file, reason: reason)
     }
 }

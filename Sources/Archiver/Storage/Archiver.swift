@@ -39,8 +39,9 @@ public final class Archiver: @unchecked Sendable {
         return "com.\(name).archives"
     }()
 
-    /// Where the default archiver keeps its type folders: `<caches>/com.<BundleName>.archives`.
-    public static let defaultDirectoryURL: URL? = cachesDirectoryURL?.appendingPathComponent(defaultDirectoryName)
+    /// Where the default archiver keeps its type folders: `<caches>/com.<BundleName>.archives`;
+    /// `Archiver.default.archiveDirectoryURL` tells an app.
+    @usableFromInline static let defaultDirectoryURL: URL? = cachesDirectoryURL?.appendingPathComponent(defaultDirectoryName)
 
     private struct Location {
         var rootDirectoryURL: URL?

@@ -69,13 +69,13 @@ struct ExpiryTests {
                 try Note(id: id, text: "x").store()
                 try age(Note.self, id, by: 3_600)
             }
-            try Memo(id: "m", body: "x").store()
-            try age(Memo.self, "m", by: 3_600)
+            try CacheMemo(id: "m", body: "x").store()
+            try age(CacheMemo.self, "m", by: 3_600)
             try Note(id: "fresh", text: "x").store()
             #expect(try archiver.removeExpired() == 4)
             archiver.maximumAge = nil
             #expect(try Note.storedResourceIDs() == ["fresh"])
-            #expect(try Memo.storedResourceIDs() == [])
+            #expect(try CacheMemo.storedResourceIDs() == [])
         }
     }
 

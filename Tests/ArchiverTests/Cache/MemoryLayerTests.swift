@@ -11,7 +11,7 @@ func fileSystemCalls<T>(_ body: () throws -> T) rethrows -> (result: T, calls: I
 }
 
 /// A second type, to show that the memory layer keys values by type as well as by id.
-struct Memo: Archivable, Hashable {
+struct CacheMemo: Archivable, Hashable {
     static var archiver: Archiver { testArchiver }
     let id: String
     let body: String
@@ -56,9 +56,9 @@ struct MemoryLayerTests {
         try TemporaryArchiver.with { archiver in
             archiver.memoryLimits = Archiver.MemoryLimits(count: 10, bytes: 1 << 20)
             try Note(id: "a", text: "soup").store()
-            try Memo(id: "a", body: "bread").store()
+            try CacheMemo(id: "a", body: "bread").store()
             #expect(try Note.load(resourceID: "a")?.text == "soup")
-            #expect(try Memo.load(resourceID: "a")?.body == "bread")
+            #expect(try CacheMemo.load(resourceID: "a")?.body == "bread")
             #expect(try Note.load(resourceID: "a")?.text == "soup")
         }
     }

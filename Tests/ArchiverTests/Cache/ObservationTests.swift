@@ -33,7 +33,7 @@ struct ObservationTests {
             Note(id: "b", text: "x").storeArchive()  // 0.6
             Note(id: "b", text: "x").deleteArchive()  // 0.6
             try await Note.deleteInBackground(resourceID: "a")
-            try Memo(id: "m", body: "other type").store()
+            try CacheMemo(id: "m", body: "other type").store()
             try Note.deleteAll()
             try await Note(id: "c", text: "x").storeInBackground()
             archiver.clearAll()

@@ -10,9 +10,9 @@ struct SizeLimitTests {
         try TemporaryArchiver.with { archiver in
             #expect(try archiver.totalSize() == 0)
             try Self.note("a").store()
-            try Memo(id: "m", body: "x").store()
+            try CacheMemo(id: "m", body: "x").store()
             let noteSize = try #require(FileIO.attributes(of: archiver.fileURL(for: Note.self, resourceID: "a").path)?.size)
-            let memoSize = try #require(FileIO.attributes(of: archiver.fileURL(for: Memo.self, resourceID: "m").path)?.size)
+            let memoSize = try #require(FileIO.attributes(of: archiver.fileURL(for: CacheMemo.self, resourceID: "m").path)?.size)
             #expect(try archiver.totalSize() == noteSize + memoSize)
             // Written by another process: the archiver learns of it from the disk.
             let other = try archiver.directoryURL(for: Note.self).appendingPathComponent("other.plist")

@@ -1,3 +1,4 @@
+import ArchiverTesting
 import Foundation
 @testable import Archiver
 
@@ -56,21 +57,21 @@ struct CodableRestaurant: Codable, Equatable, ArchiveCodable, Cachable {
     static var archiver: Archiver { codableTestArchiver }
 }
 
-/// A Codable type with an `Identifiable` id only.
-struct IdentifiedNote: Codable, Identifiable, Equatable {
+/// A Codable type with an `Identifiable` id, Archivable in one line.
+struct IdentifiedNote: Codable, Identifiable, ArchiveCodable, Archivable {
     var id: String
     var text: String
     var created: Date
 }
 
 /// A Codable type whose id satisfies both `Identifiable` and `UniquelyIdentifiable`.
-struct DoublyIdentified: Codable, Identifiable, UniquelyIdentifiable {
+struct DoublyIdentified: Codable, Identifiable, ArchiveCodable, Archivable {
     var id: String
     var body: String
 }
 
 /// A type whose `encode(to:)` refuses its value, as validation in user code would.
-struct Refusing: Codable, Identifiable {
+struct Refusing: Codable, Identifiable, ArchiveCodable, Archivable {
     var id: String
     var amount: Int
 
@@ -87,13 +88,9 @@ struct Refusing: Codable, Identifiable {
     }
 }
 
-/// An archiver in a fresh temporary folder, so that tests running in parallel never meet.
-func makeTemporaryArchiver() -> Archiver {
-    Archiver(archiveDirectoryURL: FileManager.default.temporaryDirectory
-        .appendingPathComponent("ArchiverCodableTests-\(UUID().uuidString)", isDirectory: true))
-}
-
-let codableTestArchiver = makeTemporaryArchiver()
+/// The archiver of the Codable fixture types, in a temporary folder of their own for the process.
+let codableTestArchiver = codableTestFolder.archiver
+private let codableTestFolder = TemporaryArchiver(prefix: "ArchiverCodableTests")
 
 /// Whether two values hold the same stored properties, all the way down.
 ///

@@ -101,22 +101,6 @@ struct OneTableTests {
         #expect(try MappedLedger.decode(archive: codable) == mapped)
     }
 
-    @Test("a Codable type stored with store(codable:) loads as ArchiveCodable, and the other way")
-    func bothCodableDoorsShareOneFile() throws {
-        let archiver = Ledger.archiver
-        var ledger = Ledger.sample
-        ledger.id = "door-\(UUID().uuidString)"
-        defer { try? Ledger.delete(resourceID: ledger.id, in: archiver) }
-
-        let url = try archiver.store(codable: ledger)
-        #expect(url == (try archiver.fileURL(for: Ledger.self, resourceID: ledger.id)))
-        #expect(try Ledger.load(resourceID: ledger.id, in: archiver) == ledger)
-
-        ledger.count = 5
-        try ledger.store(in: archiver)
-        #expect(try archiver.load(codable: Ledger.self, resourceID: ledger.id) == ledger)
-    }
-
     @Test("a file PropertyListEncoder wrote (URL as {relative:}, Decimal as its mantissa) still loads")
     func propertyListEncoderFilesStillLoad() throws {
         let archiver = Ledger.archiver
@@ -131,10 +115,9 @@ struct OneTableTests {
         #expect(written["receipt"] as? [String: Any] != nil)
         #expect(written["total"] as? [String: Any] != nil)
 
-        let url = try archiver.fileURL(forCodable: Ledger.self, resourceID: ledger.id)
+        let url = try archiver.fileURL(for: Ledger.self, resourceID: ledger.id)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: url)
-        #expect(try archiver.load(codable: Ledger.self, resourceID: ledger.id) == ledger)
         #expect(try Ledger.load(resourceID: ledger.id, in: archiver) == ledger)
     }
 

@@ -3,23 +3,13 @@ import Testing
 @testable import Archiver
 import TutorialData
 
-/// `cache(json:)` and `init?(json:shouldArchive:)`: decode and store in one step.
+/// `cache(json:)`: decode and store in one step.
 struct CachableJSONTests {
     @Test func cacheStoresWhatItDecoded() throws {
         let user = try Derived.User.cache(json: Data(tutorialJSON.utf8))
         defer { user.deleteArchive() }
         let stored = try #require(Derived.User(resourceID: user.id))
         #expect(sameArchive(stored.archiveValue, user.archiveValue))
-    }
-
-    @Test func theFailableInitializerStoresOnlyWhenAsked() throws {
-        let text = Data(#"{"id": "json-only", "name": "Elaine"}"#.utf8)
-        let kept = try #require(Derived.User(json: text, shouldArchive: false))
-        #expect(Derived.User(resourceID: kept.id) == nil)
-        let stored = try #require(Derived.User(json: text, shouldArchive: true))
-        defer { stored.deleteArchive() }
-        #expect(Derived.User(resourceID: "json-only")?.name == "Elaine")
-        #expect(Derived.User(json: Data("{".utf8), shouldArchive: true) == nil)
     }
 
     @Test func cacheSaysWhyTextIsRefused() throws {

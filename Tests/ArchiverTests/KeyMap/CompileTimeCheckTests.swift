@@ -17,7 +17,15 @@ struct CompileTimeCheckTests {
         return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Archiver.swiftmodule").path) }
     }()
 
-    /// The compiler's errors for `source`, type-checked against Archiver.
+    struct CompilerDidNotRun: Error, CustomStringConvertible {
+        var status: Int32
+        var output: String
+        var description: String { "swiftc exited with status \(status) and no error line:\n\(output)" }
+    }
+
+    /// The compiler's errors for `source`, type-checked against Archiver. Fails, rather than
+    /// skips, when the built modules or the compiler cannot be found: a check that did not run
+    /// must not pass.
     static func errors(typeChecking source: String) throws -> [String] {
         let modules = try #require(modulesDirectory, "no Modules folder with Archiver.swiftmodule beside the test bundle")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("CompileTimeCheck-\(UUID().uuidString).swift")
@@ -32,7 +40,13 @@ struct CompileTimeCheckTests {
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return text.components(separatedBy: "\n").filter { $0.contains(": error: ") }
+        let errors = text.components(separatedBy: "\n").filter { $0.contains(": error: ") }
+        // A compiler that did not run (not found, crashed) reports no ": error: " line either:
+        // that must fail the check, not pass it.
+        if process.terminationStatus != 0, errors.isEmpty {
+            throw CompilerDidNotRun(status: process.terminationStatus, output: text)
+        }
+        return errors
     }
 
     static let model = """
@@ -42,7 +56,7 @@ struct CompileTimeCheckTests {
 
         """
 
-    @Test(.enabled(if: modulesDirectory != nil))
+    @Test
     func aModelWithKeyPathEntriesAndANamedEnumPlaceholderCompiles() throws {
         let errors = try Self.errors(typeChecking: Self.model + """
             extension Kind: KeyMapValue { static var keyMapPlaceholder: Kind? { .deli } }
@@ -54,13 +68,13 @@ struct CompileTimeCheckTests {
         #expect(errors == [])
     }
 
-    @Test(.enabled(if: modulesDirectory != nil))
+    @Test
     func aRawValueEnumThatIsNotCaseIterableMustNameItsPlaceholder() throws {
         let errors = try Self.errors(typeChecking: Self.model + "extension Kind: KeyMapValue {}\n")
         #expect(errors.contains { $0.contains("a raw-value type that is not CaseIterable names any one of its values") })
     }
 
-    @Test(.enabled(if: modulesDirectory != nil))
+    @Test
     func aDefaultOfAnotherTypeThanThePropertyDoesNotCompile() throws {
         let errors = try Self.errors(typeChecking: Self.model + """
             extension Kind: KeyMapValue { static var keyMapPlaceholder: Kind? { .deli } }
@@ -69,7 +83,7 @@ struct CompileTimeCheckTests {
         #expect(errors.contains { $0.contains("cannot convert value of type 'String' to expected argument type 'Int'") })
     }
 
-    @Test(.enabled(if: modulesDirectory != nil))
+    @Test
     func anIdOfAnotherTypeThanTheModelsDoesNotCompile() throws {
         let errors = try Self.errors(typeChecking: Self.model + """
             extension Kind: KeyMapValue { static var keyMapPlaceholder: Kind? { .deli } }

@@ -34,8 +34,8 @@ enum IdentifierModels {
         let total: Int
     }
 
-    /// A Codable type with an `Int` id, stored through the Codable bridge.
-    struct Issue: Codable, Identifiable, Hashable {
+    /// A Codable type with an `Int` id, Archivable through the Codable bridge in one line.
+    struct Issue: Codable, Identifiable, Hashable, ArchiveCodable, Archivable {
         let id: Int
         let title: String
     }
@@ -141,20 +141,25 @@ struct UniquelyIdentifiableTests {
 
     @Test func theCodableBridgeStoresIntAndUUIDIds() throws {
         try TemporaryArchiver.with { archiver throws in
-            let url = try archiver.store(codable: IdentifierModels.Issue(id: 1347, title: "Found a bug"))
+            let url = try IdentifierModels.Issue(id: 1347, title: "Found a bug").store(in: archiver)
             #expect(url.lastPathComponent == "1347.plist")
-            try archiver.store(codable: IdentifierModels.Issue(id: 7, title: "Typo"))
-            let ids: [Int] = try archiver.resourceIDs(ofCodable: IdentifierModels.Issue.self)
+            try IdentifierModels.Issue(id: 7, title: "Typo").store(in: archiver)
+            let ids: [Int] = try IdentifierModels.Issue.storedResourceIDs(in: archiver)
             #expect(ids == [7, 1347])
-            #expect(try archiver.load(codable: IdentifierModels.Issue.self, resourceID: 1347)?.title == "Found a bug")
-            try archiver.delete(codable: IdentifierModels.Issue.self, resourceID: 7)
-            #expect(try archiver.load(codable: IdentifierModels.Issue.self, resourceID: 7) == nil)
+            #expect(try IdentifierModels.Issue.load(resourceID: 1347, in: archiver)?.title == "Found a bug")
+            try IdentifierModels.Issue.delete(resourceID: 7, in: archiver)
+            #expect(try IdentifierModels.Issue.load(resourceID: 7, in: archiver) == nil)
 
-            struct Memo: Codable, Identifiable, Equatable { var id = UUID(); var text: String }
             let memo = Memo(text: "Bread")
-            #expect(try archiver.store(codable: memo).lastPathComponent == memo.id.uuidString + ".plist")
-            #expect(try archiver.load(codable: Memo.self, resourceID: memo.id) == memo)
-            #expect(try archiver.resourceIDs(ofCodable: Memo.self) == [memo.id])
+            #expect(try memo.store(in: archiver).lastPathComponent == memo.id.uuidString + ".plist")
+            #expect(try Memo.load(resourceID: memo.id, in: archiver)?.text == "Bread")
+            #expect(try Memo.storedResourceIDs(in: archiver) == [memo.id])
         }
     }
+}
+
+/// `Identifiable` with a `UUID` id and Codable: Archivable in one line.
+private struct Memo: Codable, Identifiable, ArchiveCodable, Archivable {
+    var id = UUID()
+    var text: String
 }

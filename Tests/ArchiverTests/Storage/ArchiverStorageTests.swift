@@ -266,34 +266,3 @@ struct ArchiverArgumentTests {
         }
     }
 }
-
-/// The spellings kept only so that earlier code compiles: each still does its job, through the
-/// one spelling it forwards to.
-struct DeprecatedSpellingTests {
-    @available(*, deprecated)
-    @Test func theArchiverLevelSpellingsForwardToTheValueAndTypeOnes() async throws {
-        try TemporaryArchiver.with { archiver throws in
-            let note = Note(id: "n", text: "old spelling")
-            let url = try archiver.store(note)
-            #expect(url == (try archiver.fileURL(for: Note.self, resourceID: "n")))
-            #expect(try archiver.load(Note.self, resourceID: "n") == note)
-            #expect(try archiver.resourceIDs(of: Note.self) == ["n"])
-            #expect(try archiver.loadAll(Note.self) == [note])
-            var failures: [ArchiverError] = []
-            #expect(try archiver.loadAll(Note.self, failures: &failures) == [note] && failures.isEmpty)
-            try archiver.delete(Note.self, resourceID: "n")
-            #expect(try Note.load(resourceID: "n") == nil)
-            try note.store()
-            try archiver.deleteAll(Note.self)
-            #expect(try Note.storedResourceIDs() == [])
-        }
-    }
-
-    @available(*, deprecated)
-    @Test func hasSameContentIsTheComparisonsOwnAnswer() {
-        let archive: Archive = ["rating": 4, "tags": ["a"]]
-        #expect(archive.hasSameContent(as: ["rating": 4.0, "tags": ["a"]]))
-        #expect(!archive.hasSameContent(as: ["rating": true, "tags": ["a"]]))
-        #expect(ArchiveComparison.haveSameContent(archive, ["rating": 4.0, "tags": ["a"]]))
-    }
-}

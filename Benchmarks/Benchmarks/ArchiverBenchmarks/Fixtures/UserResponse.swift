@@ -1,5 +1,6 @@
 import Archiver
 import Foundation
+import TutorialData
 
 /// The server response every way starts from: a user with some number of reviews, as JSON text and
 /// as the response object `JSONSerialization` makes of it, the way an app receives it.
@@ -26,7 +27,7 @@ final class UserResponse {
     /// sizes a user whose reviews repeat the tutorial's three with their own ids and restaurants.
     init(reviews: Int) throws {
         self.reviews = reviews
-        json = reviews == 3 ? Self.tutorialJSON : Self.json(reviews: reviews)
+        json = reviews == 3 ? tutorialJSON : Self.json(reviews: reviews)
     }
 
     /// The same user under another id, for filling a folder with many users.
@@ -35,28 +36,6 @@ final class UserResponse {
         object["id"] = id
         return object
     }
-
-    /// The tutorial's server response (Examples/ArchiverTutorial/TutorialResponse.swift), unchanged.
-    static let tutorialJSON = #"""
-    {
-        "id": "abcd-efgh-ijkl-mnop",
-        "name": "George Costanza",
-        "user_reviews": [
-            {"id": "123-456",
-             "restaurant": {"id": "abcd-1234", "name": "The Original Soup Man"},
-             "star_rating": "4",
-             "text": "Good soup! One star off for forgeting the bread."},
-            {"id": "789-012",
-             "restaurant": {"id": "efgh-5678", "name": "La Boîte en Bois"},
-             "star_rating": "4",
-             "text": "I've heard the risotto is very good here."},
-            {"id": "345-678",
-             "restaurant": {"id": "ijkl-9012", "name": "Monk's Café"},
-             "star_rating": "5",
-             "text": "Always a consistent experience. Great atmosphere."}
-        ]
-    }
-    """#
 
     private static let tutorialReviews: [(restaurant: String, rating: String, text: String)] = [
         ("The Original Soup Man", "4", "Good soup! One star off for forgeting the bread."),

@@ -67,83 +67,12 @@ extension FixedWidthInteger where Self: KeyMapValue {
     }
 }
 
-extension Int {
-    /// Reads an exact `Int` from a JSON number or a numeral string, as from a response object.
+extension KeyMapValue where Self: FixedWidthInteger & Codable {
+    /// Reads an exact integer of this width from a JSON number or a numeral string, as from a
+    /// response object.
     ///
     /// ```swift
     /// try Int(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
-    /// ```
-    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
-}
-extension Int8 {
-    /// Reads an exact `Int8` from a JSON number or a numeral string, as from a response object.
-    ///
-    /// ```swift
-    /// try Int8(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
-    /// ```
-    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
-}
-extension Int16 {
-    /// Reads an exact `Int16` from a JSON number or a numeral string, as from a response object.
-    ///
-    /// ```swift
-    /// try Int16(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
-    /// ```
-    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
-}
-extension Int32 {
-    /// Reads an exact `Int32` from a JSON number or a numeral string, as from a response object.
-    ///
-    /// ```swift
-    /// try Int32(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
-    /// ```
-    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
-}
-extension Int64 {
-    /// Reads an exact `Int64` from a JSON number or a numeral string, as from a response object.
-    ///
-    /// ```swift
-    /// try Int64(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
-    /// ```
-    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
-}
-extension UInt {
-    /// Reads an exact `UInt` from a JSON number or a numeral string, as from a response object.
-    ///
-    /// ```swift
-    /// try UInt(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
-    /// ```
-    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
-}
-extension UInt8 {
-    /// Reads an exact `UInt8` from a JSON number or a numeral string, as from a response object.
-    ///
-    /// ```swift
-    /// try UInt8(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
-    /// ```
-    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
-}
-extension UInt16 {
-    /// Reads an exact `UInt16` from a JSON number or a numeral string, as from a response object.
-    ///
-    /// ```swift
-    /// try UInt16(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
-    /// ```
-    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
-}
-extension UInt32 {
-    /// Reads an exact `UInt32` from a JSON number or a numeral string, as from a response object.
-    ///
-    /// ```swift
-    /// try UInt32(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
-    /// ```
-    public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
-}
-extension UInt64 {
-    /// Reads an exact `UInt64` from a JSON number or a numeral string, as from a response object.
-    ///
-    /// ```swift
-    /// try UInt64(parsedJSON: parsed)  // 4 for `4`, `4.0` or `"4"`; an error for `4.5` or `"4x"`
     /// ```
     public init(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) { self = try Self.integer(parsedJSON: value) }
 }

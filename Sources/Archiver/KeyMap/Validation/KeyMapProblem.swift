@@ -36,7 +36,7 @@ public struct KeyMapProblem: Sendable, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// The problems of a key map, thrown by ``KeyMap/validate()`` as one message with the type's name.
+/// The problems of a key map, thrown by ``KeyMapped/validateKeyMap()`` as one message with the type's name.
 ///
 /// ```swift
 /// do { try User.validateKeyMap() } catch { print(error) }

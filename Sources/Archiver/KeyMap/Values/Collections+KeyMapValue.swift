@@ -52,13 +52,6 @@ extension Array: KeyMapValue where Element: KeyMapValue {
     /// [Int].keyMapPlaceholder
     /// ```
     public static var keyMapPlaceholder: [Element]? { [] }
-
-    /// The type's name in error messages.
-    ///
-    /// ```swift
-    /// [Int].keyMapTypeDescription
-    /// ```
-    public static var keyMapTypeDescription: String { "[\(Element.keyMapTypeDescription)]" }
 }
 
 /// Sets read from arrays, dropping invalid elements as arrays do, and are archived as arrays in
@@ -90,13 +83,6 @@ extension Set: KeyMapValue where Element: KeyMapValue {
     /// Set<Int>.keyMapPlaceholder
     /// ```
     public static var keyMapPlaceholder: Set<Element>? { [] }
-
-    /// The type's name in error messages.
-    ///
-    /// ```swift
-    /// Set<Int>.keyMapTypeDescription
-    /// ```
-    public static var keyMapTypeDescription: String { "Set<\(Element.keyMapTypeDescription)>" }
 }
 
 /// Dictionaries with `String` keys read from dictionaries, value by value; the key is part of the
@@ -137,11 +123,16 @@ extension Dictionary: KeyMapValue where Key == String, Value: KeyMapValue {
     /// [String: Int].keyMapPlaceholder
     /// ```
     public static var keyMapPlaceholder: [String: Value]? { [:] }
+}
 
-    /// The type's name in error messages.
-    ///
-    /// ```swift
-    /// [String: Int].keyMapTypeDescription
-    /// ```
-    public static var keyMapTypeDescription: String { "[String: \(Value.keyMapTypeDescription)]" }
+extension Array: KeyMapTypeDescribing where Element: KeyMapValue {
+    static var keyMapTypeName: String { "[\(Element.keyMapTypeDescription)]" }
+}
+
+extension Set: KeyMapTypeDescribing where Element: KeyMapValue {
+    static var keyMapTypeName: String { "Set<\(Element.keyMapTypeDescription)>" }
+}
+
+extension Dictionary: KeyMapTypeDescribing where Key == String, Value: KeyMapValue {
+    static var keyMapTypeName: String { "[String: \(Value.keyMapTypeDescription)]" }
 }

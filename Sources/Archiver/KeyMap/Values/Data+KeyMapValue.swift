@@ -31,11 +31,8 @@ extension Data: KeyMapValue {
     /// Data.keyMapPlaceholder
     /// ```
     public static var keyMapPlaceholder: Data? { Data() }
+}
 
-    /// The type's name in error messages.
-    ///
-    /// ```swift
-    /// Data.keyMapTypeDescription
-    /// ```
-    public static var keyMapTypeDescription: String { "Data (base 64)" }
+extension Data: KeyMapTypeDescribing {
+    static var keyMapTypeName: String { "Data (base 64)" }
 }

@@ -42,11 +42,8 @@ extension Date: KeyMapValue {
     /// Date.keyMapPlaceholder
     /// ```
     public static var keyMapPlaceholder: Date? { Date(timeIntervalSince1970: 0) }
+}
 
-    /// The type's name in error messages.
-    ///
-    /// ```swift
-    /// Date.keyMapTypeDescription
-    /// ```
-    public static var keyMapTypeDescription: String { "Date (ISO 8601 or seconds since 1970)" }
+extension Date: KeyMapTypeDescribing {
+    static var keyMapTypeName: String { "Date (ISO 8601 or seconds since 1970)" }
 }

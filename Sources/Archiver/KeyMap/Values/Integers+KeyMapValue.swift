@@ -28,217 +28,41 @@ extension FixedWidthInteger where Self: KeyMapValue {
     }
 }
 
-// Each width states its members rather than inheriting them from a
-// `KeyMapValue where Self: FixedWidthInteger` extension: every integer type is also Codable, and
-// a second constrained default would be ambiguous with the Codable bridge's
-// (Codable+KeyMapValue.swift). Members on the type itself win over both.
-
-extension Int: KeyMapValue {
-    /// Reads a `Int` by the rule above.
+// One rule for every width, as defaults of the conformance. They are constrained to
+// `FixedWidthInteger & Codable`, more specific than the Codable bridge's default for every Codable
+// type (Codable+KeyMapValue.swift), so each width takes these.
+extension KeyMapValue where Self: FixedWidthInteger & Codable {
+    /// Reads an integer of this width by the rule above.
     ///
     /// ```swift
-    /// try Int(keyMapValue: "4", from: .responseObject)  // 4
+    /// try Int(keyMapValue: "4", from: .responseObject)    // 4
+    /// try UInt8(keyMapValue: 300, from: .responseObject)  // throws: not lossless
     /// ```
     public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) { self = try Self.integer(from: value) }
-    /// The `Int` itself: a property list holds it as it is.
+
+    /// The integer itself, which a property list holds as it is; an unsigned value above
+    /// `Int64.max` as its decimal text.
     ///
     /// ```swift
-    /// try Int(keyMapValue: "4", from: .archive).keyMapArchiveValue
+    /// UInt64.max.keyMapArchiveValue  // "18446744073709551615"
     /// ```
     public var keyMapArchiveValue: Any? { integerArchiveValue }
-    /// `0`: any `Int` will do.
+
+    /// `0`: any integer will do.
     ///
     /// ```swift
-    /// Int.keyMapPlaceholder
+    /// Int.keyMapPlaceholder  // 0
     /// ```
-    public static var keyMapPlaceholder: Int? { 0 }
+    public static var keyMapPlaceholder: Self? { 0 }
 }
 
-extension Int8: KeyMapValue {
-    /// Reads a `Int8` by the rule above.
-    ///
-    /// ```swift
-    /// try Int8(keyMapValue: "4", from: .responseObject)  // 4
-    /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) { self = try Self.integer(from: value) }
-    /// The `Int8` itself: a property list holds it as it is.
-    ///
-    /// ```swift
-    /// try Int8(keyMapValue: "4", from: .archive).keyMapArchiveValue
-    /// ```
-    public var keyMapArchiveValue: Any? { integerArchiveValue }
-    /// `0`: any `Int8` will do.
-    ///
-    /// ```swift
-    /// Int8.keyMapPlaceholder
-    /// ```
-    public static var keyMapPlaceholder: Int8? { 0 }
-}
-
-extension Int16: KeyMapValue {
-    /// Reads a `Int16` by the rule above.
-    ///
-    /// ```swift
-    /// try Int16(keyMapValue: "4", from: .responseObject)  // 4
-    /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) { self = try Self.integer(from: value) }
-    /// The `Int16` itself: a property list holds it as it is.
-    ///
-    /// ```swift
-    /// try Int16(keyMapValue: "4", from: .archive).keyMapArchiveValue
-    /// ```
-    public var keyMapArchiveValue: Any? { integerArchiveValue }
-    /// `0`: any `Int16` will do.
-    ///
-    /// ```swift
-    /// Int16.keyMapPlaceholder
-    /// ```
-    public static var keyMapPlaceholder: Int16? { 0 }
-}
-
-extension Int32: KeyMapValue {
-    /// Reads a `Int32` by the rule above.
-    ///
-    /// ```swift
-    /// try Int32(keyMapValue: "4", from: .responseObject)  // 4
-    /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) { self = try Self.integer(from: value) }
-    /// The `Int32` itself: a property list holds it as it is.
-    ///
-    /// ```swift
-    /// try Int32(keyMapValue: "4", from: .archive).keyMapArchiveValue
-    /// ```
-    public var keyMapArchiveValue: Any? { integerArchiveValue }
-    /// `0`: any `Int32` will do.
-    ///
-    /// ```swift
-    /// Int32.keyMapPlaceholder
-    /// ```
-    public static var keyMapPlaceholder: Int32? { 0 }
-}
-
-extension Int64: KeyMapValue {
-    /// Reads a `Int64` by the rule above.
-    ///
-    /// ```swift
-    /// try Int64(keyMapValue: "4", from: .responseObject)  // 4
-    /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) { self = try Self.integer(from: value) }
-    /// The `Int64` itself: a property list holds it as it is.
-    ///
-    /// ```swift
-    /// try Int64(keyMapValue: "4", from: .archive).keyMapArchiveValue
-    /// ```
-    public var keyMapArchiveValue: Any? { integerArchiveValue }
-    /// `0`: any `Int64` will do.
-    ///
-    /// ```swift
-    /// Int64.keyMapPlaceholder
-    /// ```
-    public static var keyMapPlaceholder: Int64? { 0 }
-}
-
-extension UInt: KeyMapValue {
-    /// Reads a `UInt` by the rule above.
-    ///
-    /// ```swift
-    /// try UInt(keyMapValue: "4", from: .responseObject)  // 4
-    /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) { self = try Self.integer(from: value) }
-    /// The `UInt` itself: a property list holds it as it is.
-    ///
-    /// ```swift
-    /// try UInt(keyMapValue: "4", from: .archive).keyMapArchiveValue
-    /// ```
-    public var keyMapArchiveValue: Any? { integerArchiveValue }
-    /// `0`: any `UInt` will do.
-    ///
-    /// ```swift
-    /// UInt.keyMapPlaceholder
-    /// ```
-    public static var keyMapPlaceholder: UInt? { 0 }
-}
-
-extension UInt8: KeyMapValue {
-    /// Reads a `UInt8` by the rule above.
-    ///
-    /// ```swift
-    /// try UInt8(keyMapValue: "4", from: .responseObject)  // 4
-    /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) { self = try Self.integer(from: value) }
-    /// The `UInt8` itself: a property list holds it as it is.
-    ///
-    /// ```swift
-    /// try UInt8(keyMapValue: "4", from: .archive).keyMapArchiveValue
-    /// ```
-    public var keyMapArchiveValue: Any? { integerArchiveValue }
-    /// `0`: any `UInt8` will do.
-    ///
-    /// ```swift
-    /// UInt8.keyMapPlaceholder
-    /// ```
-    public static var keyMapPlaceholder: UInt8? { 0 }
-}
-
-extension UInt16: KeyMapValue {
-    /// Reads a `UInt16` by the rule above.
-    ///
-    /// ```swift
-    /// try UInt16(keyMapValue: "4", from: .responseObject)  // 4
-    /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) { self = try Self.integer(from: value) }
-    /// The `UInt16` itself: a property list holds it as it is.
-    ///
-    /// ```swift
-    /// try UInt16(keyMapValue: "4", from: .archive).keyMapArchiveValue
-    /// ```
-    public var keyMapArchiveValue: Any? { integerArchiveValue }
-    /// `0`: any `UInt16` will do.
-    ///
-    /// ```swift
-    /// UInt16.keyMapPlaceholder
-    /// ```
-    public static var keyMapPlaceholder: UInt16? { 0 }
-}
-
-extension UInt32: KeyMapValue {
-    /// Reads a `UInt32` by the rule above.
-    ///
-    /// ```swift
-    /// try UInt32(keyMapValue: "4", from: .responseObject)  // 4
-    /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) { self = try Self.integer(from: value) }
-    /// The `UInt32` itself: a property list holds it as it is.
-    ///
-    /// ```swift
-    /// try UInt32(keyMapValue: "4", from: .archive).keyMapArchiveValue
-    /// ```
-    public var keyMapArchiveValue: Any? { integerArchiveValue }
-    /// `0`: any `UInt32` will do.
-    ///
-    /// ```swift
-    /// UInt32.keyMapPlaceholder
-    /// ```
-    public static var keyMapPlaceholder: UInt32? { 0 }
-}
-
-extension UInt64: KeyMapValue {
-    /// Reads a `UInt64` by the rule above.
-    ///
-    /// ```swift
-    /// try UInt64(keyMapValue: "18446744073709551615", from: .responseObject)  // UInt64.max
-    /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) { self = try Self.integer(from: value) }
-    /// The `UInt64` itself, or its decimal text above `Int64.max`, which a property list cannot hold.
-    ///
-    /// ```swift
-    /// try UInt64(keyMapValue: "18446744073709551615", from: .archive).keyMapArchiveValue
-    /// ```
-    public var keyMapArchiveValue: Any? { integerArchiveValue }
-    /// `0`: any `UInt64` will do.
-    ///
-    /// ```swift
-    /// UInt64.keyMapPlaceholder
-    /// ```
-    public static var keyMapPlaceholder: UInt64? { 0 }
-}
+extension Int: KeyMapValue {}
+extension Int8: KeyMapValue {}
+extension Int16: KeyMapValue {}
+extension Int32: KeyMapValue {}
+extension Int64: KeyMapValue {}
+extension UInt: KeyMapValue {}
+extension UInt8: KeyMapValue {}
+extension UInt16: KeyMapValue {}
+extension UInt32: KeyMapValue {}
+extension UInt64: KeyMapValue {}

@@ -65,19 +65,35 @@ public protocol KeyMapValue {
     /// String.keyMapPlaceholder  // ""
     /// ```
     static var keyMapPlaceholder: Self? { get }
+}
 
-    /// The value to use when the key is missing or null and the map gives no default. `nil`,
-    /// the default, means such a value is an error; `Optional` answers `.some(nil)`.
-    static var keyMapValueWhenMissing: Self? { get }
+// What only the library's own conformances answer differently (`Optional` takes a missing value
+// as `nil`; collections, `Date` and `Data` name themselves in errors), kept out of the public
+// protocol: an app's type has no reason to change either.
 
-    /// The type's name in error messages, such as `Int` or `[Review]`.
-    static var keyMapTypeDescription: String { get }
+/// A built-in type that names itself in error messages otherwise than by its Swift name.
+protocol KeyMapTypeDescribing {
+    static var keyMapTypeName: String { get }
+}
+
+/// A built-in type that has a value for a missing key: `Optional`, whose value is `nil`.
+protocol KeyMapMissingValue {
+    static var keyMapMissingValue: Any { get }
 }
 
 extension KeyMapValue {
-    public static var keyMapValueWhenMissing: Self? { nil }
+    /// The value to use when the key is missing or null and the map gives no default. `nil`
+    /// means such a value is an error; `Optional` answers `.some(nil)`.
+    @usableFromInline
+    static var keyMapValueWhenMissing: Self? {
+        (Self.self as? any KeyMapMissingValue.Type).flatMap { $0.keyMapMissingValue as? Self }
+    }
 
-    public static var keyMapTypeDescription: String { String(describing: Self.self) }
+    /// The type's name in error messages, such as `Int` or `[Review]`.
+    @usableFromInline
+    static var keyMapTypeDescription: String {
+        (Self.self as? any KeyMapTypeDescribing.Type)?.keyMapTypeName ?? String(describing: Self.self)
+    }
 }
 
 /// Where a key map is reading from: a server's response object, or an archive it wrote itself.

@@ -36,18 +36,11 @@ extension Optional: KeyMapValue where Wrapped: KeyMapValue {
     /// Int?.keyMapPlaceholder
     /// ```
     public static var keyMapPlaceholder: Wrapped?? { .some(nil) }
+}
+
+extension Optional: KeyMapTypeDescribing, KeyMapMissingValue where Wrapped: KeyMapValue {
+    static var keyMapTypeName: String { Wrapped.keyMapTypeDescription + "?" }
 
     /// `nil`: a missing key is a `nil` optional.
-    ///
-    /// ```swift
-    /// Int?.keyMapValueWhenMissing  // .some(nil)
-    /// ```
-    public static var keyMapValueWhenMissing: Wrapped?? { .some(nil) }
-
-    /// The type's name in error messages.
-    ///
-    /// ```swift
-    /// Int?.keyMapTypeDescription
-    /// ```
-    public static var keyMapTypeDescription: String { Wrapped.keyMapTypeDescription + "?" }
+    static var keyMapMissingValue: Any { Wrapped?.none as Any }
 }

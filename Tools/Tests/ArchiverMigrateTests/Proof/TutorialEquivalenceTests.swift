@@ -2,6 +2,7 @@ import Archiver
 import ArchiverTesting
 import Foundation
 import Testing
+import TutorialData
 @testable import MigrationAfterFixtures
 @testable import MigrationConverted
 @testable import MigrationFixtures
@@ -9,36 +10,8 @@ import Testing
 /// The tutorial's model run through the tool compiles (it is a target of this package), and its
 /// archives are identical, key for key, to the hand-written ones and to MIGRATION.md's "After".
 struct TutorialEquivalenceTests {
-    /// The tutorial's response, as `Examples/TutorialData/TutorialResponse.swift` holds it.
-    static let tutorialJSON = #"""
-    {
-        "id": "abcd-efgh-ijkl-mnop",
-        "name": "George Costanza",
-        "user_reviews": [
-            {"id": "123-456",
-             "restaurant": {"id": "abcd-1234", "name": "The Original Soup Man"},
-             "star_rating": "4",
-             "text": "Good soup! One star off for forgeting the bread."},
-            {"id": "789-012",
-             "restaurant": {"id": "efgh-5678", "name": "La Boîte en Bois"},
-             "star_rating": "4",
-             "text": "I've heard the risotto is very good here."},
-            {"id": "345-678",
-             "restaurant": {"id": "ijkl-9012", "name": "Monk's Café"},
-             "star_rating": "5",
-             "text": "Always a consistent experience. Great atmosphere."}
-        ]
-    }
-    """#
-
-    @Test func theResponseIsTheTutorials() throws {
-        let shared = try Fixtures.text("Examples/TutorialData/TutorialResponse.swift", in: Fixtures.repositoryRoot)
-        let compact = { (text: String) in text.filter { !$0.isWhitespace } }
-        #expect(compact(shared).contains(compact(Self.tutorialJSON)))
-    }
-
     @Test func theTutorialsResponseGivesTheSameArchives() throws {
-        let response = try #require(try JSONSerialization.jsonObject(with: Data(Self.tutorialJSON.utf8)) as? [String: Any])
+        let response = try #require(try JSONSerialization.jsonObject(with: Data(tutorialJSON.utf8)) as? [String: Any])
         let before = try #require(HandWrittenUser(responseObject: response))
         let converted = try #require(ConvertedUser(responseObject: response))
         #expect(converted.reviews.count == 3)

@@ -1,14 +1,14 @@
 import Foundation
 @testable import ArchiverMigrate
 
-/// The fixture files: the models the tool starts from (verbatim copies of the repository's),
-/// the tool's committed output for them, and MIGRATION.md's hand-written "After".
+/// The fixture files: the models the tool starts from (symbolic links to the repository's files),
+/// the tool's committed output for them, and MIGRATION.md's hand-written "After" (links too).
 enum Fixtures {
     static let toolsRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let repositoryRoot = toolsRoot.deletingLastPathComponent()
 
-    /// Each "Before" fixture and the file of the repository it copies.
+    /// Each "Before" fixture and the file of the repository it links to.
     static let before: KeyValuePairs<String, String> = [
         "User.swift": "Examples/ArchiverTutorial/User.swift",
         "Review.swift": "Examples/ArchiverTutorial/Review.swift",
@@ -18,7 +18,7 @@ enum Fixtures {
         "Movie+Dictionariable.swift": "Examples/Migration/Before/Movie+Dictionariable.swift",
     ]
 
-    /// Each "After" fixture and the file of the repository it copies.
+    /// Each "After" fixture and the file of the repository it links to.
     static let after: KeyValuePairs<String, String> = [
         "TutorialModel.swift": "Examples/Migration/After/TutorialModel.swift",
         "Bookmark.swift": "Examples/Migration/After/Bookmark.swift",

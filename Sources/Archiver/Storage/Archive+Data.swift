@@ -44,35 +44,3 @@ extension Dictionary where Key == String, Value == Any {
     }
 
 }
-
-extension ArchiverError {
-    /// The error for archiving a `typeName` value to bytes, which has no id and no file.
-    static func writing(_ typeName: String, _ error: PropertyListError) -> ArchiverError {
-        switch error {
-        case .unsupportedValue(let keyPath, let found): .invalidPropertyList(type: typeName, id: nil, keyPath: keyPath, found: found)
-        case .malformed(let reason): .invalidPropertyList(type: typeName, id: nil, keyPath: "", found: reason)
-        }
-    }
-
-    /// The error for reading a `typeName` value from bytes, which have no id and no file.
-    static func reading(_ typeName: String, _ error: PropertyListCoding.ReadError) -> ArchiverError {
-        switch error {
-        case .propertyList(.unsupportedValue(_, let reason)), .propertyList(.malformed(let reason)):
-            .corruptFile(type: typeName, id: nil, file: nil, reason: reason)
-        case .refusedKeyedArchive(let error): .refusedKeyedArchive(type: typeName, id: nil, file: nil, error: error)
-        }
-    }
-
-    /// This error, naming the file it concerns: what a `Data` error becomes when the bytes came
-    /// from, or were going to, `url`.
-    func at(_ url: URL) -> ArchiverError {
-        switch self {
-        case .invalidPropertyList, .emptyIdentifier, .noArchiveDirectory, .missingFile, .fileTooLarge,
-             .invalidResponseObject, .fileSystem, .expired:
-            self
-        case .corruptFile(let type, let id, _, let reason): .corruptFile(type: type, id: id, file: url, reason: reason)
-        case .refusedKeyedArchive(let type, let id, _, let error): .refusedKeyedArchive(type: type, id: id, file: url, error: error)
-        case .decodingFailed(let type, let id, _, let error): .decodingFailed(type: type, id: id, file: url, error: error)
-        }
-    }
-}
