@@ -57,6 +57,7 @@ let package = Package(
         .target(name: "DocGettingStarted", dependencies: ["Archiver", "ArchiverTesting"], path: "Examples/Documentation/GettingStarted", swiftSettings: appTargetSettings),
         .target(name: "DocKeyMaps", dependencies: ["Archiver", "ArchiverTesting"], path: "Examples/Documentation/KeyMaps", swiftSettings: appTargetSettings),
         .target(name: "DocCodableBridge", dependencies: ["Archiver"], path: "Examples/Documentation/CodableBridge", swiftSettings: appTargetSettings),
+        .target(name: "DocCaching", dependencies: ["Archiver"], path: "Examples/Documentation/Caching", swiftSettings: appTargetSettings),
         // Not a product: the helper process the crash-safety tests kill mid-write.
         .executableTarget(
             name: "ArchiverCrashWriter",
@@ -77,7 +78,7 @@ let package = Package(
             name: "MigrationDocTests",
             dependencies: [
                 "Archiver", "ArchiverTesting", "MigrationBefore", "MigrationAfter", "ArchiverTutorial", "TutorialData",
-                "ArchiverQuickStart", "DocGettingStarted", "DocKeyMaps", "DocCodableBridge",
+                "ArchiverQuickStart", "DocGettingStarted", "DocKeyMaps", "DocCodableBridge", "DocCaching",
             ],
             exclude: ["Goldens"],
             // The tests of the examples are written as an app's tests are, with the app's settings.

@@ -21,6 +21,7 @@ struct DocumentationTests {
         ("Sources/Archiver/Archiver.docc/Archiver.md", ["Examples/Documentation"]),
         ("Sources/Archiver/Archiver.docc/Migration.md", ["Examples/Migration", "Tests/MigrationDocTests"]),
         ("Sources/Archiver/Archiver.docc/CodableBridge.md", ["Examples/Documentation/CodableBridge"]),
+        ("Sources/Archiver/Archiver.docc/Storage.md", ["Examples/Documentation/Caching"]),
     ]
 
     /// `block` without the indent all its lines share: a block inside a list item is indented.
@@ -72,6 +73,20 @@ struct DocumentationTests {
         for (line, block) in blocks {
             #expect(files.contains { Document.contains($0, Self.dedented(block)) },
                     "README.md's Codable section, block at line \(line) of the section, is not in Examples/Documentation/CodableBridge:\n\(block.joined(separator: "\n"))")
+        }
+    }
+
+    @Test func everySwiftBlockOfTheReadmeCachingSectionIsBuilt() throws {
+        let readme = try Self.text("README.md")
+        let start = try #require(readme.range(of: "## Caching in an app\n"))
+        let rest = readme[start.upperBound...]
+        let section = String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
+        let blocks = Document.swiftBlocks(in: section)
+        #expect(blocks.count >= 3)
+        let files = try Self.files(in: ["Examples/Documentation/Caching"])
+        for (line, block) in blocks {
+            #expect(files.contains { Document.contains($0, Self.dedented(block)) },
+                    "README.md's Caching section, block at line \(line) of the section, is not in Examples/Documentation/Caching")
         }
     }
 

@@ -32,6 +32,7 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+    cacheBenchmarks()  // Cache/: async, memory layer, cold start (issue 22)
     for (way, prepare) in RepositoryFromJSON.ways {
         Probe.runIfRequested("\(Operation.fromjson.rawValue).\(way).\(RepositoryFromJSON.name)") { try prepare(try RepositoryFromJSON.fixture()) }
         Benchmark("\(Operation.fromjson.rawValue).\(way).\(RepositoryFromJSON.name)", configuration: configuration(.fromjson, reviews: 3)) { benchmark, run in

@@ -56,6 +56,9 @@ public enum ArchiverError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The file system refused an operation on `file`.
     case fileSystem(operation: String, file: URL, reason: String)
+    /// The archive was stored `age` seconds ago, more than the archiver's ``Archiver/maximumAge``
+    /// allows; it loads as `nil` and is removed.
+    case expired(type: String, id: String, file: URL, age: TimeInterval, maximumAge: TimeInterval)
 
     public var description: String {
         switch self {
@@ -80,6 +83,8 @@ public enum ArchiverError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(type): the response does not decode, so nothing was stored: \(error)"
         case .fileSystem(let operation, let file, let reason):
             return "cannot \(operation) \(file.path): \(reason)"
+        case .expired(let type, let id, let file, let age, let maximumAge):
+            return "\(Self.subject(type, id)): \(file.path) expired: stored \(Int(age)) s ago, over the maximum age of \(Int(maximumAge)) s"
         }
     }
 

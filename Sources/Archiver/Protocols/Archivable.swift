@@ -124,7 +124,11 @@ extension Archivable {
         var values: [Self] = []
         values.reserveCapacity(identifiers.count)
         for identifier in identifiers {
-            if let value = try load(resourceID: identifier, in: archiver) { values.append(value) }
+            do {
+                if let value = try load(resourceID: identifier, in: archiver) { values.append(value) }
+            } catch .expired {
+                continue  // as if not stored (Cache/: expiry)
+            }
         }
         return values
     }

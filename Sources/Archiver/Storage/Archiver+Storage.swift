@@ -116,6 +116,7 @@ extension Archiver {
     /// under legacy names, so that the value is found under one name from then on.
     func store(_ data: Data, in folder: Folder, id text: String) throws(ArchiverError) -> URL {
         let id = ArchiveFileName.canonical(text)
+        beginWrite(in: folder, id: id); defer { endWrite(in: folder, id: id) }  // Cache/: memory, expiry, eviction
         try adoptLegacyDirectory(of: folder)
         let folds = foldsCase(creating: true)
         let (url, form) = try fileURL(in: folder, id: id, foldingCase: folds)
@@ -138,6 +139,7 @@ extension Archiver {
             try writeAtomically(data, to: url, folder: folder, id: id)
         }
         try removeLegacyFiles(of: id, in: folder, directory: directory, foldingCase: folds)
+        didStore(in: folder, id: id, url: url, size: data.count)  // Cache/: observers, size limit
         return url
     }
 
@@ -356,13 +358,26 @@ extension Archiver {
     }
 
     private func load<Value: Archivable>(_ type: Value.Type, text id: String) throws(ArchiverError) -> Value? {
+        if let remembered = rememberedValue(type, id: id) { return remembered }  // Cache/: memory layer
         let folder = Folder(type)
-        guard let (archive, url) = try loadArchive(in: folder, id: id) else { return nil }
+        let generation = cache.generation
+        guard let (data, url) = try loadData(in: folder, id: id) else { return nil }
+        return try decode(type, archive: archive(from: data, in: folder, id: id, file: url), in: folder, id: id,
+                          file: url, size: data.count, readAt: generation)
+    }
+
+    /// Decodes a `type` value from the archive read from `url`, and remembers it in memory.
+    func decode<Value: Archivable>(
+        _ type: Value.Type, archive: Archive, in folder: Folder, id: String, file url: URL, size: Int, readAt generation: UInt64
+    ) throws(ArchiverError) -> Value {
+        let value: Value
         do {
-            return try Value.decode(archive: archive)
+            value = try Value.decode(archive: archive)
         } catch {
             throw .decodingFailed(type: folder.typeName, id: id, file: url, error: error)
         }
+        remember(value, in: folder, id: id, file: url, size: size, readAt: generation)
+        return value
     }
 
     /// The archive dictionary stored for the `type` value with id `resourceID`, without decoding it.
@@ -377,10 +392,14 @@ extension Archiver {
 
     func loadArchive(in folder: Folder, id: String) throws(ArchiverError) -> (archive: Archive, url: URL)? {
         guard let (data, url) = try loadData(in: folder, id: id) else { return nil }
+        return try (archive(from: data, in: folder, id: id, file: url), url)
+    }
+
+    /// The archive in `data`, read from `url`.
+    func archive(from data: Data, in folder: Folder, id: String, file url: URL) throws(ArchiverError) -> Archive {
         do {
-            let archive = try PropertyListCoding.archive(
+            return try PropertyListCoding.archive(
                 from: data, maximumDepth: limits.maximumDepth, keyedArchiveOptions: .propertyListClassesOnly)
-            return (archive, url)
         } catch {
             throw .reading(folder.typeName, id: id, error).at(url)
         }
@@ -417,6 +436,7 @@ extension Archiver {
                 throw .fileTooLarge(type: folder.typeName, id: id, file: file, size: size, limit: limit)
             case .contents(let data):
                 if mustClaim, !claims(stem, for: id, data: data, in: folder, directory: directory, foldingCase: folds) { continue }
+                if let expired = expiry(of: file, in: folder, id: id) { throw expired }  // Cache/: expiry
                 return (data, file)
             }
         }
@@ -434,6 +454,7 @@ extension Archiver {
         let id = ArchiveFileName.canonical(text)
         let folds = foldsCase()
         let (url, form) = try fileURL(in: folder, id: id, foldingCase: folds)
+        beginWrite(in: folder, id: id); defer { endWrite(in: folder, id: id) }  // Cache/: memory, expiry, eviction
         let directory = try currentDirectoryURL(of: folder)
         prepare(folder, directory: directory, foldingCase: folds)
         do throws(FileIO.Failure) {
@@ -450,6 +471,7 @@ extension Archiver {
             throw Self.error(error, file: url)
         }
         try removeLegacyFiles(of: id, in: folder, directory: directory, foldingCase: folds)
+        didDelete(in: folder, id: id)  // Cache/: observers
     }
 
     // MARK: Whole types
@@ -489,7 +511,8 @@ extension Archiver {
         indexLegacyNames(names, in: folder, directory: directory, foldingCase: folds)
         let suffix = "." + ArchiveFileName.fileExtension
         var ids = Set<String>()
-        for name in names where name.hasSuffix(suffix) {
+        let isUnexpired = unexpiredNames(in: directory)  // Cache/: expiry
+        for name in names where name.hasSuffix(suffix) && isUnexpired(name) {
             let stem = String(name.dropLast(suffix.count))
             if ArchiveFileName.isHashed(stem) {
                 if let id = hashedIdentifier(stem: stem, in: directory) { ids.insert(folder.canonicalText(id) ?? id) }
@@ -505,7 +528,7 @@ extension Archiver {
     }
 
     /// The id kept beside a hashed file, if it is there and hashes to the file's name.
-    private func hashedIdentifier(stem: String, in directory: URL) -> String? {
+    func hashedIdentifier(stem: String, in directory: URL) -> String? {
         let name = stem + "." + ArchiveFileName.identifierExtension
         guard case .contents(let data)? = try? FileIO.readFile(named: name, in: directory.path, limit: limits.maximumFileSize),
               let id = String(data: data, encoding: .utf8),
@@ -522,6 +545,8 @@ extension Archiver {
         for (_, text) in ids {
             do {
                 if let value = try load(type, text: text) { values.append(value) }
+            } catch .expired {
+                continue  // expired since it was listed: as if not stored
             } catch {
                 failures.append(error)
             }
@@ -539,6 +564,7 @@ extension Archiver {
     func deleteAllValues<Value: Archivable>(_ type: Value.Type) throws(ArchiverError) {
         let folder = Folder(type)
         let directories = try [directoryURL(of: folder)] + legacyDirectoryURLs(of: folder)
+        defer { didClear(folder) }  // Cache/: memory, observers
         try removeFolders(directories)
     }
 

@@ -82,6 +82,8 @@ public final class Archiver: @unchecked Sendable {
         get { durability.withLock { $0 } }
         set { durability.withLock { $0 = newValue } }
     }
+    /// The memory layer, expiry, size limit and observers (Cache/).
+    let cache = CacheState()
 
     /// The root folder of the default archiver's archive directory.
     ///
@@ -182,6 +184,7 @@ public final class Archiver: @unchecked Sendable {
     /// ```
     public func removeAll() throws(ArchiverError) {
         let directories = [archiveDirectoryURL, legacyArchiveDirectoryURL].compactMap { $0 }
+        defer { didClear(nil) }  // Cache/: memory, observers
         try removeFolders(directories)
     }
 }

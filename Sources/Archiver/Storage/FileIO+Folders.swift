@@ -23,6 +23,7 @@ extension FileIO {
     /// - Throws: ``Failure/missingDirectory`` when there is no folder there, and a failure
     ///   naming `path` when it is a link or a file.
     static func openDirectory(_ path: String) throws(Failure) -> Int32 {
+        countCall()  // Cache/: tests count file-system calls
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor < 0 else { return descriptor }
         let code = errno
@@ -313,6 +314,7 @@ extension FileIO {
 
     /// Whether `path` is a folder, not a link to one.
     static func isDirectory(_ path: String) -> Bool {
+        countCall()  // Cache/: tests count file-system calls
         var status = stat()
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }

@@ -1,0 +1,88 @@
+// The code of the Storage article's "An app's cache" section and README.md's "Caching in an
+// app", built with an app target's settings: the types are main-actor types unless they say
+// `nonisolated`.
+import Archiver
+import Foundation
+import Observation
+
+/// A model as an app declares it: nothing about isolation, so it is a main-actor type.
+struct Article: Equatable {
+    let id: Int
+    let title: String
+}
+
+extension Article: KeyMapped, Archivable {
+    static let keyMap = KeyMap(Article.init, [.property(\.title, default: "")])
+}
+
+func configureCache(_ archiver: Archiver = .default) {
+    archiver.memoryLimits = Archiver.MemoryLimits(count: 500, bytes: 8 << 20)  // keep 500 values, ~8 MiB
+    archiver.maximumAge = 7 * 24 * 60 * 60  // a week after the last store
+    archiver.maximumTotalSize = 50 << 20  // 50 MiB on disk
+}
+
+@Observable
+final class ArticleModel {
+    var article: Article?
+    var failure: ArchiverError?
+    private let archiver: Archiver
+
+    init(archiver: Archiver = Article.archiver) {
+        self.archiver = archiver
+    }
+
+    func appear(id: Int) async {
+        do {
+            // The file is read and parsed in the background; the main actor stays free.
+            article = try await Article.loadInBackground(resourceID: id, in: archiver)
+        } catch {
+            failure = error  // e.g. expired: "… expired: stored 700000 s ago, over the maximum age of 604800 s"
+        }
+    }
+
+    func received(_ fresh: Article) async {
+        do {
+            try await fresh.storeInBackground(in: archiver)
+            article = fresh
+        } catch {
+            failure = error
+        }
+    }
+}
+
+/// A model for use off the main actor: decoded in the background too.
+nonisolated struct Comment: Equatable, Sendable {
+    let id: UUID
+    let text: String
+}
+
+nonisolated extension Comment: KeyMapped, Archivable {
+    static let keyMap = KeyMap(Comment.init, [.property(\.text, default: "")])
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@Observable
+final class ArticleListModel {
+    let stored: ArchivedValues<Article>
+
+    init(archiver: Archiver = Article.archiver) {
+        stored = ArchivedValues<Article>(in: archiver)  // reloads after each store or delete
+    }
+
+    var titles: [String] { stored.values.map(\.title) }
+}
+
+func logChanges(of id: Int, in archiver: Archiver = Article.archiver) async -> [ArchiveChange<Int>] {
+    var seen: [ArchiveChange<Int>] = []
+    for await change in Article.changes(of: id, in: archiver) {
+        seen.append(change)  // .stored(1), .deleted(1), .cleared
+        if change == .cleared { break }
+    }
+    return seen
+}
+
+func tidyUp(_ archiver: Archiver = .default) throws -> Int {
+    try archiver.removeExpired()  // at launch: what no load asked for
+    try archiver.trimToSizeLimit()
+    return try archiver.totalSize()  // bytes on disk, this process's files and others'
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Observation
+import Testing
+@testable import Archiver
+import ArchiverTesting
+
+/// Collects `count` changes from `changes`, or gives up after a minute (a loaded machine, TSan).
+func collect<Value: Archivable & SendableMetatype>(_ count: Int, from changes: ArchiveChanges<Value>) async -> [ArchiveChange<Value.ID>] {
+    await withTaskGroup(of: [ArchiveChange<Value.ID>]?.self) { group in
+        group.addTask {
+            var collected: [ArchiveChange<Value.ID>] = []
+            for await change in changes {
+                collected.append(change)
+                if collected.count == count { break }
+            }
+            return collected
+        }
+        group.addTask {
+            try? await Task.sleep(nanoseconds: 60_000_000_000)
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first ?? []
+    }
+}
+
+struct ObservationTests {
+    @Test func aTypesChangesArriveInOrderFromEverySpelling() async throws {
+        try await TemporaryArchiver.with { archiver async throws in
+            let changes = Note.changes()
+            try Note(id: "a", text: "x").store()
+            Note(id: "b", text: "x").storeArchive()  // 0.6
+            Note(id: "b", text: "x").deleteArchive()  // 0.6
+            try await Note.deleteInBackground(resourceID: "a")
+            try CacheMemo(id: "m", body: "other type").store()
+            try Note.deleteAll()
+            try await Note(id: "c", text: "x").storeInBackground()
+            archiver.clearAll()
+            #expect(await collect(7, from: changes) == [
+                .stored("a"), .stored("b"), .deleted("b"), .deleted("a"), .cleared, .stored("c"), .cleared,
+            ])
+        }
+    }
+
+    @Test func anIDsChangesLeaveOtherIDsOut() async throws {
+        try await TemporaryArchiver.with { _ async throws in
+            let changes = Note.changes(of: "a")
+            try Note(id: "b", text: "x").store()
+            try Note(id: "a", text: "x").store()
+            try Note.delete(resourceID: "b")
+            try Note.delete(resourceID: "a")
+            #expect(await collect(2, from: changes) == [.stored("a"), .deleted("a")])
+        }
+    }
+
+    @Test func expiryAndEvictionAreDeletions() async throws {
+        try await TemporaryArchiver.with { archiver async throws in
+            let changes = Note.changes()
+            archiver.maximumAge = 60
+            try Note(id: "a", text: "x").store()
+            try age(Note.self, "a", by: 3_600)
+            #expect(Note(resourceID: "a") == nil)
+            try Note(id: "b", text: "x").store()
+            archiver.maximumTotalSize = 1
+            try archiver.trimToSizeLimit()
+            #expect(await collect(4, from: changes) == [.stored("a"), .deleted("a"), .stored("b"), .deleted("b")])
+        }
+    }
+
+    @MainActor
+    @Test func anArchivedValueChangesWithTheStoredValue() async throws {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        let temporary = TemporaryArchiver()
+        defer { temporary.removeDirectory() }
+        let archiver = temporary.archiver
+        try Note(id: "a", text: "v1").store(in: archiver)
+        let model = ArchivedValue<Note>(resourceID: "a", in: archiver)
+        try await waitForChange(of: { _ = model.value }) {}
+        #expect(model.value?.text == "v1")
+        try await waitForChange(of: { _ = model.value }) { try Note(id: "a", text: "v2").store(in: archiver) }
+        #expect(model.value?.text == "v2")
+        try await waitForChange(of: { _ = model.value }) { try Note.delete(resourceID: "a", in: archiver) }
+        #expect(model.value == nil)
+        #expect(model.error == nil)
+    }
+
+    @MainActor
+    @Test func archivedValuesHoldEveryValueOfTheType() async throws {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        let temporary = TemporaryArchiver()
+        defer { temporary.removeDirectory() }
+        let archiver = temporary.archiver
+        try Note(id: "a", text: "x").store(in: archiver)
+        let model = ArchivedValues<Note>(in: archiver)
+        try await waitForChange(of: { _ = model.values }) {}
+        #expect(model.values.map(\.id) == ["a"])
+        try await waitForChange(of: { _ = model.values }) { try Note(id: "b", text: "x").store(in: archiver) }
+        #expect(model.values.map(\.id) == ["a", "b"])
+        try await waitForChange(of: { _ = model.values }) { try Note.deleteAll(in: archiver) }
+        #expect(model.values.isEmpty)
+    }
+
+    /// Runs `change`, then waits until `withObservationTracking` reports that what `read`
+    /// reads changed; fails after a minute (a loaded machine, TSan).
+    @MainActor
+    func waitForChange(of read: @escaping @MainActor () -> Void, after change: () throws -> Void) async throws {
+        let changed = AsyncStream<Void>.makeStream()
+        withObservationTracking {
+            read()
+        } onChange: {
+            changed.continuation.yield()
+        }
+        try change()
+        let arrived = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await _ in changed.stream { return true }
+                return false
+            }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: 60_000_000_000)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            changed.continuation.finish()
+            return first
+        }
+        #expect(arrived, "no change was observed")
+        await Task.yield()  // the change is reported before it is made: let the model set it
+    }
+}
