@@ -316,15 +316,17 @@ extension Archiver {
     /// Removes an archive file (and the id file of a hashed one) found by a scan, unless it was
     /// written since the scan, under the lock stores of its id take; says observers and memory.
     private func removeArchiveFile(_ file: ArchiveFile, unlessModifiedAfter modified: Date) -> Bool {
-        guard let (id, form) = ArchiveFileName.identifier(forStem: file.stem) else { return false }
         let directory = file.url.deletingLastPathComponent()
-        let text = id ?? hashedIdentifier(stem: file.stem, in: directory)
+        let isHashed = ArchiveFileName.isHashed(file.stem)
+        // A legacy name (0.6's, `007`) has no id of today's to lock by: its stem stands in.
+        let text = isHashed ? hashedIdentifier(stem: file.stem, in: directory)
+            : ArchiveFileName.identifier(forStem: file.stem, foldingCase: foldsCase())
         let lock = cache.keyLock(for: text ?? file.stem)
         lock.lock()
         defer { lock.unlock() }
         guard let now = FileIO.attributes(of: file.url.path), now.modified <= modified else { return false }
         do throws(FileIO.Failure) {
-            if form == .hashed {
+            if isHashed {
                 folderLock.lock()
                 defer { folderLock.unlock() }
                 try FileIO.remove(named: file.url.lastPathComponent, in: directory.path)

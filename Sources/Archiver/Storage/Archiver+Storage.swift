@@ -2,7 +2,11 @@ import Foundation
 
 extension Archiver {
     /// Where one type's archives live: its folder, the name errors give it, and how its ids read.
-    struct Folder {
+    // Unchecked: the closures hold only the model type's id conversion and decode. The
+    // background forms (Cache/) carry a folder to another executor, where a legacy file's owner
+    // is decoded off the model's actor; for a main-actor model that is formally outside its
+    // isolation (value types only: no state is shared). See the closing note of issue 22's merge.
+    struct Folder: @unchecked Sendable {
         var typeName: String
         var directoryName: String
         /// The canonical text of the id whose text is `text`, or `nil` when `text` is no id of the

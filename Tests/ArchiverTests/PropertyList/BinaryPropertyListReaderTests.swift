@@ -204,7 +204,7 @@ import Testing
     @Test func aTrailerClaimingAnObjectPerByteCostsAFewBytesPerByte() throws {
         let objects = 16 << 20
         let data = Self.file(root: [0xD0], sharedObject: [0x50], objects: objects)
-        let growth = try Self.peakGrowth {
+        let growth = try Self.peakGrowth(budget: 8 * data.count) {
             let read = try BinaryPropertyListReader.propertyList(from: data, maximumDepth: 512)
             #expect((read as? [String: Any])?.isEmpty == true)
         }
@@ -212,17 +212,24 @@ import Testing
     }
 
     /// How much the process's peak resident memory rose while `body` ran (Linux: VmHWM, reset
-    /// through /proc/self/clear_refs). Other tests running meanwhile can only make it larger.
-    static func peakGrowth(_ body: () throws -> Void) throws -> Int {
+    /// through /proc/self/clear_refs). Other tests running meanwhile can only make it larger, so
+    /// when a measurement reaches `budget`, `body` runs again, up to `attempts` times in all, and
+    /// the smallest growth counts: code over budget is over it on every attempt, while a
+    /// neighbour's allocation seldom overlaps three runs.
+    static func peakGrowth(budget: Int = .max, attempts: Int = 3, _ body: () throws -> Void) throws -> Int {
         func kilobytes(_ field: String) throws -> Int {
             let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
             let line = try #require(status.split(separator: "\n").first { $0.hasPrefix(field + ":") })
             return try #require(Int(line.split(separator: " ").dropFirst().first ?? "")) * 1024
         }
-        let before = try kilobytes("VmRSS")
-        try "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
-        try body()
-        return try kilobytes("VmHWM") - before
+        var smallest = Int.max
+        for _ in 0 ..< max(attempts, 1) where smallest >= budget {
+            let before = try kilobytes("VmRSS")
+            try "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+            try body()
+            smallest = min(smallest, try kilobytes("VmHWM") - before)
+        }
+        return smallest
     }
     #endif
 

@@ -50,11 +50,11 @@ struct BoundedMemoryTests {
         let count = 1 << 18
         let json = Self.zeros(count)
         var failures = 0
-        let growth = try BinaryPropertyListReaderTests.peakGrowth {
+        let budget = json.count + 16 * count + (8 << 20)
+        let growth = try BinaryPropertyListReaderTests.peakGrowth(budget: budget) {
             failures = try Wide16.decodeCollection(json: json).failureCount
         }
         #expect(failures == count)
-        let budget = json.count + 16 * count + (8 << 20)
         #expect(growth < budget, "\(growth >> 20) MiB for \(count) invalid elements (budget \(budget >> 20) MiB)")
         print("reliability: invalid-collection values=\(count) text=\(json.count) growth=\(growth) bytes-per-value=\(growth / count)")
     }
@@ -68,7 +68,8 @@ struct BoundedMemoryTests {
         let count = 2 << 20
         let json = Data(#"{"values": "#.utf8) + Self.zeros(count) + Data("}".utf8)
         var decoded: HandWrittenList?
-        let growth = try BinaryPropertyListReaderTests.peakGrowth {
+        let growth = try BinaryPropertyListReaderTests.peakGrowth(budget: 20 * json.count) {
+            decoded = nil
             decoded = try HandWrittenList.decode(json: json)
         }
         #expect(decoded?.count == count)
@@ -107,12 +108,13 @@ struct BoundedMemoryTests {
         for (name, object) in [("number", [UInt8]([0x10, 0])), ("Boolean", [0x09])] {
             let data = Self.arrayOfReferences(count, to: object)
             var archive: Archive = [:]
-            let growth = try BinaryPropertyListReaderTests.peakGrowth {
+            let budget = 3 * data.count + (64 << 20)
+            let growth = try BinaryPropertyListReaderTests.peakGrowth(budget: budget) {
+                archive = [:]
                 archive = try PropertyListCoding.archive(from: data)
             }
             // Counted after measuring: a cast to [Any] builds 32 bytes an element of its own.
             #expect((archive["a"] as? [Any])?.count == count)
-            let budget = 3 * data.count + (64 << 20)
             #expect(growth < budget, "\(name): \(growth >> 20) MiB for a \(data.count >> 20) MiB file (budget \(budget >> 20) MiB)")
             print("reliability: array-of-references object=\(name) file=\(data.count) growth=\(growth)")
         }
