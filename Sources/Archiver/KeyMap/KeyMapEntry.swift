@@ -67,8 +67,6 @@ struct KeyMapTransform: @unchecked Sendable {
     // Unchecked: the wrapping closures capture `Value.Type` only to cast with it, and a
     // generic metatype is not `Sendable` now that key-map values may have isolated conformances.
     // The conversions themselves are the `@Sendable` closures the entry was given.
-    let valueType: ObjectIdentifier
-    let valueTypeName: String
     @usableFromInline let decode: (Any) throws(ArchiveDecodingError) -> Any
     @usableFromInline let encode: (Any) -> Any?
 
@@ -76,8 +74,6 @@ struct KeyMapTransform: @unchecked Sendable {
         decode: @escaping @Sendable (Any) throws(ArchiveDecodingError) -> Value,
         encode: @escaping @Sendable (Value) -> Any
     ) {
-        valueType = ObjectIdentifier(Value.self)
-        valueTypeName = Value.keyMapTypeDescription
         self.decode = { value throws(ArchiveDecodingError) in try decode(value) }
         self.encode = { value in (value as? Value).map(encode) }
     }
