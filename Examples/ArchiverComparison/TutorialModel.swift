@@ -10,13 +10,13 @@ struct User: Codable, Equatable { let id: String; let name: String; let reviews:
 extension Restaurant: KeyMapped { static let keyMap = KeyMap(Restaurant.init) }
 extension Review: KeyMapped {
     static let keyMap = KeyMap(Review.init, [
-        "rating": .init(server: "star_rating", default: 0),
-        "text": .init(default: ""),
+        .property(\.rating, server: "star_rating", default: 0),
+        .property(\.text, default: ""),
     ])
 }
 extension User: KeyMapped {
     static let keyMap = KeyMap(User.init, [
-        "name": .init(default: "Guest"),
-        "reviews": .init(server: "user_reviews", default: []),
+        .property(\.name, default: "Guest"),
+        .property(\.reviews, server: "user_reviews", default: []),
     ])
 }

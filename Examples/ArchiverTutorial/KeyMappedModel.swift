@@ -11,13 +11,13 @@ enum Derived {
 extension Derived.Restaurant: KeyMapped { static let keyMap = KeyMap(Self.init) }
 extension Derived.Review: KeyMapped {
     static let keyMap = KeyMap(Self.init, [
-        "rating": .init(server: "star_rating", default: 0),   // the server sends "4"
-        "text": .init(default: ""),
+        .property(\.rating, server: "star_rating", default: 0),   // the server sends "4"
+        .property(\.text, default: ""),
     ])
 }
 extension Derived.User: KeyMapped, Cachable {
     static let keyMap = KeyMap(Self.init, [
-        "name": .init(default: "Guest"),
-        "reviews": .init(server: "user_reviews", default: []),
+        .property(\.name, default: "Guest"),
+        .property(\.reviews, server: "user_reviews", default: []),
     ])
 }

@@ -17,8 +17,8 @@ import Foundation
 /// user?.archiveValue  // ["id": 1296269, "name": "George Costanza", "reviews": [...]]
 /// ```
 ///
-/// Entries keyed by key path (``KeyMapProperty``) are checked by the compiler; entries keyed by
-/// name (`"name": .init(default: "Guest")`) are the earlier spelling, kept for existing code.
+/// Entries name their properties by key path (``KeyMapProperty``), so the compiler checks each
+/// property and the type of its default.
 ///
 /// The map calls the initializer with one placeholder per parameter, once, and asks `Mirror`
 /// for the stored properties of the result: their names, in declaration order, name the
@@ -83,45 +83,6 @@ public final class KeyMap<Model>: @unchecked Sendable {
         }
     }
 
-    /// A key map that learns the property names by reflection and reads properties with `Mirror`.
-    ///
-    /// ```swift
-    /// extension Restaurant: KeyMapped { static let keyMap = KeyMap(Restaurant.init) }
-    ///
-    /// extension Shop: KeyMapped {
-    ///     static let keyMap = KeyMap(Shop.init, serverKeys: .snakeCase, [
-    ///         "openedAt": .init(server: "opened"),
-    ///         "isFavorite": .excluded(default: false),
-    ///     ])
-    /// }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - initializer: The memberwise initializer, `Model.init`, whose parameters are the stored
-    ///     properties in declaration order.
-    ///   - serverKeys: The key in response objects of a property whose entry names none.
-    ///   - archiveKeys: The key in archives of a property whose entry names none.
-    ///   - entries: The properties that differ from the strategies, by name.
-    ///   - fileID: Where the map is written, with `line` and `column`: filled in by the compiler.
-    ///     A map written in a computed `keyMap` (as a generic type writes it) is built once per
-    ///     concrete type and place; later calls share it.
-    ///   - line: The line of the map, with `fileID`.
-    ///   - column: The column of the map, with `fileID`.
-    @inlinable
-    public convenience init<each Property: KeyMapValue>(
-        _ initializer: @escaping (repeat each Property) -> Model,
-        serverKeys: KeyStrategy = .propertyName,
-        archiveKeys: KeyStrategy = .propertyName,
-        _ entries: KeyValuePairs<String, KeyMapEntry> = [:],
-        fileID: StaticString = #fileID,
-        line: UInt = #line,
-        column: UInt = #column
-    ) {
-        self.init(
-            mirroring: initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries.map { ($0.key, $0.value) }, properties: [],
-            site: KeyMapSite(Model.self, fileID: fileID, line: line, column: column))
-    }
-
     /// A key map whose entries name their properties by key path, so that the compiler checks
     /// each property and the type of its default; properties are read with `Mirror`.
     ///
@@ -152,13 +113,13 @@ public final class KeyMap<Model>: @unchecked Sendable {
         _ initializer: @escaping (repeat each Property) -> Model,
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
-        _ properties: [KeyMapProperty<Model>],
+        _ properties: [KeyMapProperty<Model>] = [],
         fileID: StaticString = #fileID,
         line: UInt = #line,
         column: UInt = #column
     ) {
         self.init(
-            mirroring: initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: [], properties: properties,
+            mirroring: initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, properties: properties,
             site: KeyMapSite(Model.self, fileID: fileID, line: line, column: column))
     }
 
@@ -167,7 +128,6 @@ public final class KeyMap<Model>: @unchecked Sendable {
         mirroring initializer: @escaping (repeat each Property) -> Model,
         serverKeys: KeyStrategy,
         archiveKeys: KeyStrategy,
-        entries: [(name: String, entry: KeyMapEntry)],
         properties: [KeyMapProperty<Model>],
         site: KeyMapSite
     ) {
@@ -179,21 +139,22 @@ public final class KeyMap<Model>: @unchecked Sendable {
         for encoder in repeat Self.mirrorEncoder(for: (each Property).self) {
             encoders.append(encoder)
         }
-        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, properties: properties, readerCheck: nil, site: site) { fields in
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, properties: properties, readerCheck: nil, site: site) { fields in
             .mirror(zip(fields, encoders).map { field, encoder in
                 field.transform.map { transform in { value in transform.encode(value) } } ?? encoder
             })
         }
     }
 
-    /// A key map that also lists a reader for each property, in declaration order, so that
-    /// archiving reads properties directly instead of through `Mirror`. Key paths are readers:
+    /// A key map with entries by key path that also lists a reader for each property, in
+    /// declaration order, so that archiving reads properties directly instead of through `Mirror`.
+    /// Key paths are readers:
     ///
     /// ```swift
     /// extension Review: KeyMapped {
     ///     static let keyMap = KeyMap(Review.init, [
-    ///         "rating": .init(server: "star_rating", default: 0),
-    ///         "text": .init(default: ""),
+    ///         .property(\.rating, server: "star_rating", default: 0),
+    ///         .property(\.text, default: ""),
     ///     ], reading: \.id, \.restaurant, \.rating, \.text)
     /// }
     /// ```
@@ -212,7 +173,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         _ initializer: @escaping (repeat each Property) -> Model,
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
-        _ entries: KeyValuePairs<String, KeyMapEntry> = [:],
+        _ properties: [KeyMapProperty<Model>] = [],
         reading readers: repeat @escaping (Model) -> each Property,
         fileID: StaticString = #fileID,
         line: UInt = #line,
@@ -220,35 +181,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
     ) {
         self.init(
             initializer, serverKeys: serverKeys, archiveKeys: archiveKeys,
-            entries: entries.map { ($0.key, $0.value) }, properties: [], readers: repeat each readers,
-            site: KeyMapSite(Model.self, fileID: fileID, line: line, column: column))
-    }
-
-    /// A key map with entries by key path that also lists a reader for each property, in
-    /// declaration order, so that archiving reads properties directly instead of through `Mirror`.
-    ///
-    /// ```swift
-    /// extension Review: KeyMapped {
-    ///     static let keyMap = KeyMap(Review.init, [
-    ///         .property(\.rating, server: "star_rating", default: 0),
-    ///         .property(\.text, default: ""),
-    ///     ], reading: \.id, \.restaurant, \.rating, \.text)
-    /// }
-    /// ```
-    @inlinable
-    public convenience init<each Property: KeyMapValue>(
-        _ initializer: @escaping (repeat each Property) -> Model,
-        serverKeys: KeyStrategy = .propertyName,
-        archiveKeys: KeyStrategy = .propertyName,
-        _ properties: [KeyMapProperty<Model>],
-        reading readers: repeat @escaping (Model) -> each Property,
-        fileID: StaticString = #fileID,
-        line: UInt = #line,
-        column: UInt = #column
-    ) {
-        self.init(
-            initializer, serverKeys: serverKeys, archiveKeys: archiveKeys,
-            entries: [], properties: properties, readers: repeat each readers,
+            properties: properties, readers: repeat each readers,
             site: KeyMapSite(Model.self, fileID: fileID, line: line, column: column))
     }
 
@@ -257,7 +190,6 @@ public final class KeyMap<Model>: @unchecked Sendable {
         _ initializer: @escaping (repeat each Property) -> Model,
         serverKeys: KeyStrategy,
         archiveKeys: KeyStrategy,
-        entries: [(name: String, entry: KeyMapEntry)],
         properties: [KeyMapProperty<Model>],
         readers: repeat @escaping (Model) -> each Property,
         site: KeyMapSite
@@ -287,7 +219,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
             }
             readerChecks = KeyMapReaderCheck(readValues: described, propertyValues: Reflection.propertyDescriptions(of: instance))
         }
-        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, entries: entries, properties: properties, readerCheck: readerChecks, site: site) { fields in
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, properties: properties, readerCheck: readerChecks, site: site) { fields in
             .readers(zip(fields, makers).filter { field, _ in !field.isExcluded }.map { field, make in
                 ArchiveEntry(key: field.archiveKey, read: make(field))
             })
@@ -299,7 +231,6 @@ public final class KeyMap<Model>: @unchecked Sendable {
         _ initializer: @escaping (repeat each Property) -> Model,
         serverKeys: KeyStrategy,
         archiveKeys: KeyStrategy,
-        entries: [(name: String, entry: KeyMapEntry)],
         properties: [KeyMapProperty<Model>],
         readerCheck: KeyMapReaderCheck?,
         site: KeyMapSite,
@@ -330,7 +261,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         }
         let plan = Self.plan(
             parameters: parameters, placeholder: makePlaceholder(), probe: probe, serverKeys: serverKeys, archiveKeys: archiveKeys,
-            entries: entries, properties: properties, readerCheck: readerCheck
+            properties: properties, readerCheck: readerCheck
         )
         self.fields = plan.fields
         self.problems = plan.problems
@@ -399,11 +330,11 @@ public final class KeyMap<Model>: @unchecked Sendable {
     @usableFromInline
     static func plan(
         parameters: [KeyMapParameter], placeholder: Model?, probe: Model?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy,
-        entries named: [(name: String, entry: KeyMapEntry)], properties: [KeyMapProperty<Model>], readerCheck: KeyMapReaderCheck?
+        properties: [KeyMapProperty<Model>], readerCheck: KeyMapReaderCheck?
     ) -> (fields: [KeyMapField], problems: [KeyMapProblem], isUsable: Bool) {
         let resolved = KeyMapPropertyResolution.entries(
             for: properties, probe: probe, placeholder: placeholder, typeName: String(describing: Model.self))
-        let entries = named + resolved.entries
+        let entries = resolved.entries
         let keyPathProblems = resolved.problems
         let reflected = placeholder.map { Reflection.storedProperties(of: $0) }
         let names = KeyMapParameter.propertyNames(parameters: parameters, reflected: reflected)
@@ -427,7 +358,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
                     --------------------------------------------------------------------
                     Can't use the key map of \(description.typeName):
                     \(namesNoProperty.map { "  - " + $0.message }.joined(separator: "\n"))
-                    Name each property as it is declared, or key the entry by key path (.property(\\.name, …)).
+                    Key each entry by the key path of a stored property (.property(\\.name, …)).
                     --------------------------------------------------------------------
                     """)
             }

@@ -9,22 +9,12 @@ struct KeyMapParameter {
     let typeIdentifier: ObjectIdentifier
     let typeName: String
     let hasPlaceholder: Bool
-    /// Why `default` is not a value of this type, or `nil` when it is.
-    let defaultProblem: (KeyMapDefault) -> ArchiveDecodingError.Reason?
 
     @usableFromInline
     init<Value: KeyMapValue>(_ type: Value.Type) {
         typeIdentifier = ObjectIdentifier(Value.self)
         typeName = String(describing: Value.self)
         hasPlaceholder = Value.keyMapPlaceholder != nil
-        defaultProblem = { defaultValue in
-            do throws(ArchiveDecodingError) {
-                _ = try defaultValue.converted(to: Value.self)
-                return nil
-            } catch {
-                return error.reason
-            }
-        }
     }
 }
 

@@ -94,7 +94,7 @@ public struct KeyMapProperty<Model> {
         archiveDefault: Value? = nil,
         formerArchiveKeys: [String] = []
     ) -> KeyMapProperty {
-        var entry = KeyMapEntry(server: serverKey, archive: archiveKey, default: defaultValue.map(KeyMapDefault.init(typed:)), strict: strict)
+        var entry = KeyMapEntry(serverKey: serverKey, archiveKey: archiveKey, defaultValue: defaultValue.map(KeyMapDefault.init(typed:)), isStrict: strict)
         entry.invalid = KeyMapInvalidRule(invalid)
         entry.alternateServerKeys = alternateServerKeys
         entry.formerArchiveKeys = formerArchiveKeys
@@ -109,7 +109,7 @@ public struct KeyMapProperty<Model> {
     /// .excluded(\.isSelected, default: false)
     /// ```
     public static func excluded<Value: KeyMapValue>(_ keyPath: KeyPath<Model, Value>, default defaultValue: Value? = nil) -> KeyMapProperty {
-        KeyMapProperty(keyPath, entry: .excluded(default: defaultValue.map(KeyMapDefault.init(typed:))))
+        KeyMapProperty(keyPath, entry: KeyMapEntry(defaultValue: defaultValue.map(KeyMapDefault.init(typed:)), isExcluded: true))
     }
 
     /// A property converted by your own code both ways; the compiler checks that `decode`
@@ -129,7 +129,8 @@ public struct KeyMapProperty<Model> {
         decode: @escaping @Sendable (Any) throws(ArchiveDecodingError) -> Value,
         encode: @escaping @Sendable (Value) -> Any
     ) -> KeyMapProperty {
-        KeyMapProperty(keyPath, entry: .transform(
-            server: serverKey, archive: archiveKey, default: defaultValue.map(KeyMapDefault.init(typed:)), decode: decode, encode: encode))
+        KeyMapProperty(keyPath, entry: KeyMapEntry(
+            serverKey: serverKey, archiveKey: archiveKey, defaultValue: defaultValue.map(KeyMapDefault.init(typed:)),
+            transform: KeyMapTransform(decode: decode, encode: encode)))
     }
 }

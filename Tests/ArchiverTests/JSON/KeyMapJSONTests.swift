@@ -8,7 +8,7 @@ struct Comment: Equatable {
     let replies: [Comment]
 }
 
-extension Comment: KeyMapped { static let keyMap = KeyMap(Comment.init, ["replies": .init(default: [])]) }
+extension Comment: KeyMapped { static let keyMap = KeyMap(Comment.init, [.property(\.replies, default: [])]) }
 
 /// Key maps reading parsed JSON directly: keys in any order, defaults, nulls, transforms,
 /// exclusions, and the deepest nesting the reader allows.
@@ -109,9 +109,9 @@ struct Priced: Equatable {
 
 extension Priced: KeyMapped {
     static let keyMap = KeyMap(Priced.init, [
-        "price": .transform(server: "price_cents", decode: { value throws(ArchiveDecodingError) in
+        .transform(\.price, server: "price_cents", decode: { value throws(ArchiveDecodingError) in
             try Double(keyMapValue: value, from: .responseObject) / 100
         }, encode: { price in price * 100 }),
-        "draft": .excluded(default: false),
+        .excluded(\.draft, default: false),
     ])
 }

@@ -16,7 +16,7 @@ extension StrictCarte: KeyMapped { static let keyMap = KeyMap(StrictCarte.init, 
 
 /// The string-keyed spelling of the same option.
 struct StrictByName: Equatable { let id: Int; let courses: [Course] }
-extension StrictByName: KeyMapped { static let keyMap = KeyMap(StrictByName.init, ["courses": .init(strict: true)]) }
+extension StrictByName: KeyMapped { static let keyMap = KeyMap(StrictByName.init, [.property(\.courses, strict: true)]) }
 
 // The tutorial target is built as an app is, main-actor by default, so these tests run there.
 @MainActor @Suite struct CollectionsKeyMapValueTests {

@@ -14,16 +14,17 @@ struct Shop: Equatable {
 
 extension Shop: KeyMapped {
     static let keyMap = KeyMap(Shop.init, serverKeys: .snakeCase, [
-        "openedAt": .init(server: "opened", archive: "opened_at", default: "2016-06-01T00:00:00Z"),
-        "isFavorite": .excluded(default: true),
-        "priceCents": .transform(
+        .property(\.openedAt, server: "opened", archive: "opened_at", default: Date(timeIntervalSince1970: 1_464_739_200)),
+        .excluded(\.isFavorite, default: true),
+        .transform(
+            \.priceCents,
             server: "price",
             decode: { value throws(ArchiveDecodingError) in
                 Int((try Double(keyMapValue: value, from: .responseObject) * 100).rounded())
             },
             encode: { cents in Double(cents) / 100 }
         ),
-        "cuisine": .init(default: .value(Cuisine.bread)),
+        .property(\.cuisine, default: .bread),
     ])
 }
 
@@ -96,7 +97,7 @@ extension Shop: KeyMapped {
 /// Excluded without a default: the property gets its type's placeholder.
 struct Draft: Equatable { let id: String; let isSelected: Bool; let tags: [String] }
 extension Draft: KeyMapped {
-    static let keyMap = KeyMap(Draft.init, ["isSelected": .excluded(), "tags": .excluded()])
+    static let keyMap = KeyMap(Draft.init, [.excluded(\.isSelected), .excluded(\.tags)])
 }
 
 @Suite struct KeyMapExclusionTests {

@@ -15,15 +15,15 @@ extension Derived.Restaurant: KeyMapped { static let keyMap = KeyMap(Derived.Res
 
 extension Derived.Review: KeyMapped {
     static let keyMap = KeyMap(Derived.Review.init, [
-        "rating": .init(server: "star_rating", default: 0),
-        "text": .init(default: ""),
+        .property(\.rating, server: "star_rating", default: 0),
+        .property(\.text, default: ""),
     ])
 }
 
 extension Derived.User: KeyMapped, Cachable {
     static let keyMap = KeyMap(Derived.User.init, [
-        "name": .init(default: "Guest"),
-        "reviews": .init(server: "user_reviews", default: []),
+        .property(\.name, default: "Guest"),
+        .property(\.reviews, server: "user_reviews", default: []),
     ])
 
     static var archiver: Archiver { TestArchives.archiver }
@@ -42,15 +42,15 @@ extension FastDerived.Restaurant: KeyMapped {
 
 extension FastDerived.Review: KeyMapped {
     static let keyMap = KeyMap(FastDerived.Review.init, [
-        "rating": .init(server: "star_rating", default: 0),
-        "text": .init(default: ""),
+        .property(\.rating, server: "star_rating", default: 0),
+        .property(\.text, default: ""),
     ], reading: \.id, \.restaurant, \.rating, \.text)
 }
 
 extension FastDerived.User: KeyMapped, Cachable {
     static let keyMap = KeyMap(FastDerived.User.init, [
-        "name": .init(default: "Guest"),
-        "reviews": .init(server: "user_reviews", default: []),
+        .property(\.name, default: "Guest"),
+        .property(\.reviews, server: "user_reviews", default: []),
     ], reading: \.id, \.name, \.reviews)
 
     static var archiver: Archiver { TestArchives.archiver }
@@ -167,6 +167,6 @@ struct FastEverything: Equatable {
 
 extension FastEverything: KeyMapped {
     static let keyMap = KeyMap(FastEverything.init, serverKeys: .snakeCase, [
-        "note": .init(server: "remark"),
+        .property(\.note, server: "remark"),
     ], reading: \.text, \.flag, \.int, \.uint64, \.double, \.decimal, \.date, \.url, \.note, \.tags, \.cuisine, \.restaurants)
 }

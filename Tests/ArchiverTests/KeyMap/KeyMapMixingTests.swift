@@ -30,7 +30,7 @@ extension HandRestaurant: KeyMapValue {
 
 /// A derived type holding a hand-written one.
 struct Visit { let id: String; let restaurant: HandRestaurant; let restaurants: [HandRestaurant] }
-extension Visit: KeyMapped { static let keyMap = KeyMap(Visit.init, ["restaurants": .init(default: [])]) }
+extension Visit: KeyMapped { static let keyMap = KeyMap(Visit.init, [.property(\.restaurants, default: [])]) }
 
 /// A hand-written type holding derived ones, as the 0.6 tutorial would write it.
 struct Favorites: Serializable, ArchiveRepresentable {

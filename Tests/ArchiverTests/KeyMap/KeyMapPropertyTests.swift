@@ -65,13 +65,9 @@ extension TwiceKeyed: KeyMapped {
     ])
 }
 
-/// A misspelt string entry (`openedAT` for `openedAt`).
-struct Misspelt { let id: Int; let openedAt: Date? }
-extension Misspelt: KeyMapped { static let keyMap = KeyMap(Misspelt.init, ["openedAT": .init(server: "opened")]) }
-
-/// The same mistake, built only inside the exit test that watches a debug build stop on it.
-struct MisspeltInExitTest { let id: Int; let openedAt: Date? }
-extension MisspeltInExitTest: KeyMapped { static let keyMap = KeyMap(MisspeltInExitTest.init, ["openedAT": .init()]) }
+/// An entry for a computed property, built only inside the exit test that watches a debug build stop on it.
+struct ComputedInExitTest { let id: Int; let openedAt: Date?; var opened: Date? { openedAt } }
+extension ComputedInExitTest: KeyMapped { static let keyMap = KeyMap(ComputedInExitTest.init, [.property(\.opened)]) }
 
 @Suite struct KeyMapPropertyTests {
     @Test func keyPathEntriesRenameDefaultExcludeAndTransform() throws {
@@ -109,7 +105,7 @@ extension MisspeltInExitTest: KeyMapped { static let keyMap = KeyMap(MisspeltInE
         #expect(person == SameTypes(id: 1, first: "Elaine", last: "Benes", age: 30, height: 170))
     }
 
-    @Test func keyPathEntriesAreValidatedAsStringEntriesAre() {
+    @Test func anEntryListedTwiceAndASharedServerKeyAreReported() {
         #expect(TwiceKeyed.keyMap.problems.map(\.message) == [
             #"the entry "name" is listed more than once; only the first is used"#,
             #"the server key "name" is used by name and title"#,
@@ -135,22 +131,10 @@ extension MisspeltInExitTest: KeyMapped { static let keyMap = KeyMap(MisspeltInE
         #expect(flags.isNew == false)
     }
 
-    @Test func aStringEntryNamingNoPropertyMakesDecodingThrowInsteadOfDroppingTheValue() {
-        KeyMapDiagnostics.$stopsOnUnknownEntries.withValue(false) {
-            #expect(Misspelt.keyMap.problems.map(\.message) == [
-                #"the entry "openedAT" names no stored property (properties: id, openedAt)"#,
-            ])
-            let error = decodingError { () throws(ArchiveDecodingError) in try Misspelt.decode(responseObject: ["id": 1, "opened": 0]) }
-            #expect(error?.typeName == "Misspelt")
-            #expect(error?.description.contains(#"the entry "openedAT" names no stored property"#) == true)
-            #expect(Misspelt(responseObject: ["id": 1, "opened": 0]) == nil)
-        }
-    }
-
     #if DEBUG
-    @Test func aStringEntryNamingNoPropertyStopsADebugBuildAtFirstUse() async {
+    @Test func anEntryForAComputedPropertyStopsADebugBuildAtFirstUse() async {
         await #expect(processExitsWith: .failure) {
-            _ = MisspeltInExitTest.keyMap
+            _ = ComputedInExitTest.keyMap
         }
     }
     #endif

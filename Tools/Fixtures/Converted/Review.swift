@@ -10,7 +10,7 @@ struct Review {
 
 extension Review: KeyMapped {
     static let keyMap = KeyMap(Review.init, [
-        "rating": .init(server: "star_rating", default: 0),
-        "text": .init(default: ""),
+        .property(\.rating, server: "star_rating", default: 0),
+        .property(\.text, default: ""),
     ])
 }

@@ -56,9 +56,9 @@ struct MigratorTests {
         #expect(report.files[0].converted.hasSuffix("""
         extension Shop: KeyMapped {
             static let keyMap = KeyMap(Shop.init, [
-                "id": .init(server: "shop_id"),
-                "openedYear": .init(server: "opened", archive: "year", default: 1970),
-                "tags": .init(default: []),
+                .property(\\.id, server: "shop_id"),
+                .property(\\.openedYear, server: "opened", archive: "year", default: 1970),
+                .property(\\.tags, default: []),
             ])
         }
 
@@ -81,7 +81,7 @@ struct MigratorTests {
         """))
         #expect(report.convertedTypes == ["Shop"])
         #expect(!report.files[0].isChanged)
-        #expect(report.files[1].converted.contains("extension Shop: KeyMapped {\n    static let keyMap = KeyMap(Shop.init, [\n        \"tags\": .init(default: []),\n    ])\n}"))
+        #expect(report.files[1].converted.contains("extension Shop: KeyMapped {\n    static let keyMap = KeyMap(Shop.init, [\n        .property(\\.tags, default: []),\n    ])\n}"))
     }
 
     @Test func nsCodingTypedDecodersAndOptionalNestedValues() {
@@ -194,7 +194,7 @@ struct MigratorTests {
         """))
         #expect(leftInPlace(report) == (expected.map { [$0] } ?? []))
         if expected == nil {
-            #expect(report.files[0].converted.contains(#""created": .init(default: .value(Date.distantPast)),"#))
+            #expect(report.files[0].converted.contains(#".property(\.created, default: Date.distantPast),"#))
         }
     }
 
@@ -273,9 +273,9 @@ extension MigratorTests {
         #expect(fixed.convertedTypes == ["Shop"])
         #expect(fixed.files[0].converted.contains("""
             static let keyMap = KeyMap(Shop.init, [
-                "id": .init(server: "shop_id"),
-                "openedYear": .init(archive: "year"),
-                "tags": .init(default: []),
+                .property(\\.id, server: "shop_id"),
+                .property(\\.openedYear, archive: "year"),
+                .property(\\.tags, default: []),
             ])
         """))
         #expect(fixed.files[0].converted.contains("private enum JSONKey"), "a file-level key type may serve other code, so it stays")
@@ -354,8 +354,8 @@ extension MigratorTests {
         """))
         #expect(report.files[0].converted.contains("""
             static let keyMap = KeyMap(Person.init, serverKeys: .snakeCase, [
-                "reviewCount": .init(default: 0),
-                "avatarURL": .init(server: "avatar", default: ""),
+                .property(\\.reviewCount, default: 0),
+                .property(\\.avatarURL, server: "avatar", default: ""),
             ])
         """))
     }
@@ -387,8 +387,8 @@ extension MigratorTests {
             ("Sources/Blog/Models/Tag.swift", Self.tag("name", key: "tag_name"))
         )
         #expect(report.convertedTypes == ["Tag", "Tag"])
-        #expect(report.files[0].converted.contains(#""label": .init(server: "tag_label"),"#))
-        #expect(report.files[1].converted.contains(#""name": .init(server: "tag_name"),"#))
+        #expect(report.files[0].converted.contains(#".property(\.label, server: "tag_label"),"#))
+        #expect(report.files[1].converted.contains(#".property(\.name, server: "tag_name"),"#))
         #expect(TypeScope.moduleKey(of: "Sources/Blog/Models/Tag.swift") == "Sources/Blog")
         #expect(TypeScope.moduleKey(of: "App/Models/Tag.swift") == "App/Models")
     }
@@ -399,8 +399,8 @@ extension MigratorTests {
         let second = Self.tag("name", key: "b").replacingOccurrences(of: "struct Tag", with: "private struct Tag")
         let report = migrate(("Tests/AppTests/A.swift", first), ("Tests/AppTests/B.swift", second))
         #expect(report.convertedTypes == ["Tag", "Tag"])
-        #expect(report.files[0].converted.contains(#""label": .init(server: "a"),"#))
-        #expect(report.files[1].converted.contains(#""name": .init(server: "b"),"#))
+        #expect(report.files[0].converted.contains(#".property(\.label, server: "a"),"#))
+        #expect(report.files[1].converted.contains(#".property(\.name, server: "b"),"#))
 
         let elsewhere = migrate(("Tests/AppTests/A.swift", first), ("Tests/AppTests/B.swift", second), ("Tests/AppTests/C.swift", "import Archiver\n\nextension Tag: Serializable {\n    init?(responseObject: ResponseObject) { return nil }\n}\n"))
         #expect(elsewhere.diagnostics.map(\.description).contains("Tests/AppTests/C.swift:4: left in place: Tag is declared in several files of its module; pass one module's files at a time"))
@@ -441,7 +441,7 @@ extension MigratorTests {
         #expect(report.files[0].converted.hasSuffix("""
         extension Note: KeyMapped {
             static let keyMap = KeyMap(Note.init, [
-                "title": .init(archive: "note_title"),
+                .property(\\.title, archive: "note_title"),
             ])
         }
 
@@ -510,7 +510,7 @@ extension MigratorTests {
         }
 
         """))
-        #expect(report.files[0].converted.contains(#""label": .init(server: "pin_label"),"#))
+        #expect(report.files[0].converted.contains(#".property(\.label, server: "pin_label"),"#))
         #expect(!report.files[0].converted.contains("default"))
         #expect(report.diagnostics.map(\.description) == ["Pin.swift:9: note: Pin.label: a missing or mistyped value now fails decoding Pin instead of crashing (`as!`)"])
     }

@@ -13,14 +13,14 @@ extension DerivedRestaurant: KeyMapped {
 }
 extension DerivedReview: KeyMapped {
     static let keyMap = KeyMap(DerivedReview.init, [
-        "rating": .init(server: "star_rating", default: 0),
-        "text": .init(default: ""),
+        .property(\.rating, server: "star_rating", default: 0),
+        .property(\.text, default: ""),
     ], reading: \.id, \.restaurant, \.rating, \.text)
 }
 extension DerivedUser: KeyMapped, Cachable {
     static let keyMap = KeyMap(DerivedUser.init, [
-        "name": .init(default: "Guest"),
-        "reviews": .init(server: "user_reviews", default: []),
+        .property(\.name, default: "Guest"),
+        .property(\.reviews, server: "user_reviews", default: []),
     ], reading: \.id, \.name, \.reviews)
 }
 
@@ -33,13 +33,13 @@ struct MirrorUser { let id: String; let name: String; let reviews: [MirrorReview
 extension MirrorRestaurant: KeyMapped { static let keyMap = KeyMap(MirrorRestaurant.init) }
 extension MirrorReview: KeyMapped {
     static let keyMap = KeyMap(MirrorReview.init, [
-        "rating": .init(server: "star_rating", default: 0),
-        "text": .init(default: ""),
+        .property(\.rating, server: "star_rating", default: 0),
+        .property(\.text, default: ""),
     ])
 }
 extension MirrorUser: KeyMapped, Cachable {
     static let keyMap = KeyMap(MirrorUser.init, [
-        "name": .init(default: "Guest"),
-        "reviews": .init(server: "user_reviews", default: []),
+        .property(\.name, default: "Guest"),
+        .property(\.reviews, server: "user_reviews", default: []),
     ])
 }

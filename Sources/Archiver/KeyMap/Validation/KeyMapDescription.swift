@@ -15,9 +15,7 @@ struct KeyMapDescription {
     static let validators: [any KeyMapValidator] = [
         InitializerValidator(),
         ReaderValidator(),
-        UnknownEntryValidator(),
         DuplicateKeyValidator(),
-        EntryTypeValidator(),
     ]
 
     /// The stored properties' names, for messages.

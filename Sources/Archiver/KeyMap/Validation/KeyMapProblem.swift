@@ -18,8 +18,6 @@ public struct KeyMapProblem: Sendable, Equatable, CustomStringConvertible {
         case unknownEntry
         /// A reader does not read its own stored property.
         case invalidReader
-        /// A default or transform does not fit the property's type.
-        case invalidEntry
     }
 
     /// Which rule is broken.

@@ -181,16 +181,17 @@ enum KeyMapPlanner {
         return "is optional"
     }
 
-    /// A default as a `KeyMapDefault`: literals as they are, a localized string or a constant
-    /// wrapped in `.value(…)`. A default computed at each decode has no equivalent.
+    /// A default as a key-path entry's `default:`, a value of the property's own type: literals
+    /// as they are, a localized string or a constant as it is written, and an enum case spelt
+    /// with its type. A default computed at each decode has no equivalent.
     static func render(defaultValue text: String, line: Int, property: StoredProperty) throws(Unconvertible) -> String {
         if isLiteral(text) { return text }
-        if text.hasPrefix("NSLocalizedString(") { return ".value(\(text))" }
+        if text.hasPrefix("NSLocalizedString(") { return text }
         if text.hasPrefix("."), text.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-            return ".value(\(property.nonOptionalType)\(text))"
+            return "\(property.nonOptionalType)\(text)"
         }
         if text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), text.first?.isUppercase == true {
-            return ".value(\(text))"
+            return text
         }
         throw Unconvertible(line: line, reason: "\(property.name)'s default `\(text)` is computed at each decode; a key map's default is one value")
     }

@@ -3,8 +3,8 @@
 /// ```swift
 /// extension Review: KeyMapped {
 ///     static let keyMap = KeyMap(Review.init, [
-///         "rating": .init(server: "star_rating", default: 0),
-///         "text": .init(default: ""),
+///         .property(\.rating, server: "star_rating", default: 0),
+///         .property(\.text, default: ""),
 ///     ])
 /// }
 /// ```
@@ -20,7 +20,7 @@ enum KeyMapRenderer {
         } else {
             text += "    \(plan.accessModifier)static let keyMap = KeyMap(\(arguments), [\n"
             for entry in plan.entries {
-                text += "        \(quoted(entry.property)): \(render(entry)),\n"
+                text += "        \(render(entry)),\n"
             }
             text += "    ])\n"
         }
@@ -38,11 +38,11 @@ enum KeyMapRenderer {
     }
 
     static func render(_ entry: KeyMapPlan.Entry) -> String {
-        var arguments: [String] = []
+        var arguments = ["\\.\(entry.property)"]
         if let server = entry.serverKey { arguments.append("server: \(quoted(server))") }
         if let archive = entry.archiveKey { arguments.append("archive: \(quoted(archive))") }
         if let value = entry.defaultValue { arguments.append("default: \(value)") }
-        return ".init(\(arguments.joined(separator: ", ")))"
+        return ".property(\(arguments.joined(separator: ", ")))"
     }
 
     static func quoted(_ string: String) -> String {

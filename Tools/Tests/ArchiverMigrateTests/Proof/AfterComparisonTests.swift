@@ -38,7 +38,7 @@ struct AfterComparisonTests {
         "User": [
             .init(aspect: .declaration, why: "the After moved Cachable from the struct to the key map's extension; the tool leaves the struct's declaration as it is"),
             .init(aspect: .protocols, why: "the tool keeps Archivable, which the hand-written extension declared; Cachable implies it, so nothing changes"),
-            .init(aspect: .keyMap, why: #"the tool keeps the localized default, .value(NSLocalizedString("Guest", comment: "")), where the After wrote the literal "Guest" and lost the localization"#),
+            .init(aspect: .keyMap, why: #"the tool keeps the localized default, NSLocalizedString("Guest", comment: ""), where the After wrote the literal "Guest" and lost the localization"#),
         ],
         "Bookmark": [
             .init(aspect: .declaration, why: "MIGRATION.md (d) moves Bookmark to Codable through the bridge, which needs Codable on the struct; the tool writes key maps"),
@@ -93,9 +93,9 @@ struct AfterComparisonTests {
     /// above lists no key-map difference.
     @Test func theTutorialsKeyMapsMatchTheAfterExceptTheLocalizedDefault() throws {
         let ours = Self.summary(of: "User", in: try Self.converted.map { try Fixtures.text("Fixtures/Converted/\($0)") })
-        #expect(ours.keyMap == #"KeyMap(User.init,["name":.init(default:.value(NSLocalizedString("Guest",comment:""))),"reviews":.init(server:"user_reviews",default:[]),])"#)
+        #expect(ours.keyMap == #"KeyMap(User.init,[.property(\.name,default:NSLocalizedString("Guest",comment:"")),.property(\.reviews,server:"user_reviews",default:[]),])"#)
         let review = Self.summary(of: "Review", in: try Self.after.map { try Fixtures.text("Fixtures/After/\($0)") })
-        #expect(review.keyMap == #"KeyMap(Review.init,["rating":.init(server:"star_rating",default:0),"text":.init(default:""),])"#)
+        #expect(review.keyMap == #"KeyMap(Review.init,[.property(\.rating,server:"star_rating",default:0),.property(\.text,default:""),])"#)
     }
 
     static func summary(of type: String, in sources: [String]) -> Summary {
@@ -112,10 +112,7 @@ struct AfterComparisonTests {
                         if let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first {
                             let name = binding.pattern.trimmedDescription
                             if name == "keyMap" {
-                                // Key-path entries (`.property(\.rating, …)`) say what string-keyed
-                                // ones (`"rating": .init(…)`) do; compare them as the latter.
-                                let text = binding.initializer?.value.trimmedDescription.filter { !$0.isWhitespace } ?? ""
-                                summary.keyMap = text.replacingOccurrences(of: #"\.property\(\\\.(\w+),"#, with: "\"$1\":.init(", options: .regularExpression)
+                                summary.keyMap = binding.initializer?.value.trimmedDescription.filter { !$0.isWhitespace } ?? ""
                             } else {
                                 summary.handWritten.insert(name)
                             }
