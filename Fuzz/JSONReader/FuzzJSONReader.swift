@@ -8,7 +8,7 @@ extension FuzzRestaurant: KeyMapped { static let keyMap = KeyMap(FuzzRestaurant.
 
 struct FuzzComment { let text: String; let score: Double?; let votes: [Int64]; let replies: [FuzzComment]; let restaurant: FuzzRestaurant? }
 extension FuzzComment: KeyMapped {
-    static let keyMap = KeyMap(FuzzComment.init, ["votes": .init(default: []), "replies": .init(default: [])])
+    static let keyMap = KeyMap(FuzzComment.init, [.property(\.votes, default: []), .property(\.replies, default: [])])
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

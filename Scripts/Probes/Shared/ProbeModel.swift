@@ -10,14 +10,14 @@ struct ProbeUser { let id: String; let name: String; let reviews: [ProbeReview] 
 extension ProbeRestaurant: KeyMapped { static let keyMap = KeyMap(ProbeRestaurant.init, reading: \.id, \.name) }
 extension ProbeReview: KeyMapped {
     static let keyMap = KeyMap(ProbeReview.init, [
-        "rating": .init(server: "star_rating", default: 0),
-        "text": .init(default: ""),
+        .property(\.rating, server: "star_rating", default: 0),
+        .property(\.text, default: ""),
     ], reading: \.id, \.restaurant, \.rating, \.text)
 }
 extension ProbeUser: KeyMapped {
     static let keyMap = KeyMap(ProbeUser.init, [
-        "name": .init(default: "Guest"),
-        "reviews": .init(server: "user_reviews", default: []),
+        .property(\.name, default: "Guest"),
+        .property(\.reviews, server: "user_reviews", default: []),
     ], reading: \.id, \.name, \.reviews)
 }
 
