@@ -18,13 +18,7 @@ extension ArchiveRepresentable {
     /// - Throws: ``ArchiverError`` naming the file: ``ArchiverError/invalidPropertyList(type:id:keyPath:found:)``
     ///   or ``ArchiverError/fileSystem(operation:file:reason:)``; nothing is written then.
     public func write(to url: URL) throws(ArchiverError) {
-        let data: Data
-        do {
-            data = try archivedData()
-        } catch {
-            throw error.at(url)
-        }
-        try ArchiveFile.write(data, to: url, typeName: String(describing: Self.self))
+        try ArchiveFile.write(to: url, typeName: String(describing: Self.self), archivedData)
     }
 
     /// Reads a value from the file at `url`: one ``write(to:)`` wrote, or a keyed archive that
@@ -38,11 +32,8 @@ extension ArchiveRepresentable {
     ///   ``ArchiverError/fileTooLarge(type:id:file:size:limit:)``, ``ArchiverError/corruptFile(type:id:file:reason:)``,
     ///   ``ArchiverError/refusedKeyedArchive(type:id:file:error:)`` or ``ArchiverError/decodingFailed(type:id:file:error:)``.
     public init(contentsOf url: URL, keyedArchiveOptions: KeyedArchiveOptions = .propertyListClassesOnly) throws(ArchiverError) {
-        let data = try ArchiveFile.read(url, typeName: String(describing: Self.self))
-        do {
-            try self.init(archivedData: data, keyedArchiveOptions: keyedArchiveOptions)
-        } catch {
-            throw error.at(url)
+        self = try ArchiveFile.read(url, typeName: String(describing: Self.self)) { (data) throws(ArchiverError) in
+            try Self(archivedData: data, keyedArchiveOptions: keyedArchiveOptions)
         }
     }
 }
@@ -55,13 +46,7 @@ extension Array where Element: ArchiveRepresentable {
     /// let again = try [Session](contentsOf: url)
     /// ```
     public func write(to url: URL) throws(ArchiverError) {
-        let data: Data
-        do {
-            data = try archivedData()
-        } catch {
-            throw error.at(url)
-        }
-        try ArchiveFile.write(data, to: url, typeName: String(describing: Self.self))
+        try ArchiveFile.write(to: url, typeName: String(describing: Self.self), archivedData)
     }
 
     /// Reads an array from the file at `url`: one ``write(to:)`` wrote, or a keyed archive of an array.
@@ -70,18 +55,22 @@ extension Array where Element: ArchiveRepresentable {
     /// let sessions = try [Session](contentsOf: url)
     /// ```
     public init(contentsOf url: URL, keyedArchiveOptions: KeyedArchiveOptions = .propertyListClassesOnly) throws(ArchiverError) {
-        let data = try ArchiveFile.read(url, typeName: String(describing: Self.self))
-        do {
-            try self.init(archivedData: data, keyedArchiveOptions: keyedArchiveOptions)
-        } catch {
-            throw error.at(url)
+        self = try ArchiveFile.read(url, typeName: String(describing: Self.self)) { (data) throws(ArchiverError) in
+            try Self(archivedData: data, keyedArchiveOptions: keyedArchiveOptions)
         }
     }
 }
 
 /// Files at URLs the caller names, through ``FileIO`` like the archiver's own.
 enum ArchiveFile {
-    static func write(_ data: Data, to url: URL, typeName: String) throws(ArchiverError) {
+    /// Writes what `encode` returns to `url`; an encoding error is made to name the file.
+    static func write(to url: URL, typeName: String, _ encode: () throws(ArchiverError) -> Data) throws(ArchiverError) {
+        let data: Data
+        do {
+            data = try encode()
+        } catch {
+            throw error.at(url)
+        }
         guard url.isFileURL else {
             throw .fileSystem(operation: "write", file: url, reason: "not a file URL")
         }
@@ -95,7 +84,19 @@ enum ArchiveFile {
         }
     }
 
-    static func read(_ url: URL, typeName: String) throws(ArchiverError) -> Data {
+    /// Reads `url` and decodes it with `decode`; a decoding error is made to name the file.
+    static func read<Value>(
+        _ url: URL, typeName: String, _ decode: (Data) throws(ArchiverError) -> Value
+    ) throws(ArchiverError) -> Value {
+        let data = try read(url, typeName: typeName)
+        do {
+            return try decode(data)
+        } catch {
+            throw error.at(url)
+        }
+    }
+
+    private static func read(_ url: URL, typeName: String) throws(ArchiverError) -> Data {
         guard url.isFileURL else {
             throw .fileSystem(operation: "read", file: url, reason: "not a file URL")
         }
