@@ -19,7 +19,7 @@ struct Transfer<Value>: @unchecked Sendable {
 }
 
 extension Archiver {
-    typealias ReadArchive = (archive: Archive, url: URL, size: Int)
+    typealias ReadArchive = (archive: Archive, file: ArchiveFileLocation, size: Int)
 
     /// Reads and parses the archive of `id`, off the caller's actor.
     @concurrent
@@ -28,8 +28,8 @@ extension Archiver {
     }
 
     func readArchive(in folder: Folder, id: String) throws(ArchiverError) -> ReadArchive? {
-        guard let (data, url) = try loadData(in: folder, id: id) else { return nil }
-        return (try archive(from: data, in: folder, id: id, file: url), url, data.count)
+        guard let (data, file) = try loadData(in: folder, id: id) else { return nil }
+        return (try archive(from: data, in: folder, id: id, file: file), file, data.count)
     }
 
     /// Reads and parses the archives of `ids`, off the caller's actor, each with its own outcome.
@@ -117,12 +117,12 @@ extension Archivable {
     /// - Throws: what ``load(resourceID:in:)`` throws.
     nonisolated(nonsending)
     public static func loadInBackground(resourceID: ID, in archiver: Archiver = Self.archiver) async throws(ArchiverError) -> Self? {
-        let folder = Archiver.Folder(Self.self)
+        let folder = archiver.folder(for: Self.self)
         let id = text(forResourceID: resourceID)
         if let remembered = archiver.rememberedValue(Self.self, id: id) { return remembered }
         let generation = archiver.cache.generation
         guard let read = try await archiver.readArchiveInBackground(in: folder, id: id).value else { return nil }
-        return try archiver.decode(Self.self, archive: read.archive, in: folder, id: id, file: read.url,
+        return try archiver.decode(Self.self, archive: read.archive, in: folder, id: id, file: read.file,
                                    size: read.size, readAt: generation)
     }
 
@@ -156,7 +156,7 @@ extension Archivable {
     public static func loadAllInBackground(
         in archiver: Archiver = Self.archiver, failures: inout [ArchiverError]
     ) async throws(ArchiverError) -> [Self] {
-        let folder = Archiver.Folder(Self.self)
+        let folder = archiver.folder(for: Self.self)
         let (ids, unparsed) = parsedIDs(try await archiver.resourceIDsInBackground(in: folder))
         var remembered: [String: Self] = [:]
         var missing: [String] = []
@@ -176,7 +176,7 @@ extension Archivable {
             do {
                 guard let file = try readByID[text]?.get() else { continue }
                 values.append(try archiver.decode(Self.self, archive: file.archive, in: folder, id: text,
-                                                  file: file.url, size: file.size, readAt: generation))
+                                                  file: file.file, size: file.size, readAt: generation))
             } catch .expired {
                 continue  // expired since it was listed: as if not stored
             } catch {
@@ -189,14 +189,15 @@ extension Archivable {
         return values
     }
 
-    /// The stored ids, parsed and sorted, and the texts that are no id of this type.
+    /// The stored ids, parsed and sorted, and the texts that are no id of this type, sorted.
     private static func parsedIDs(_ texts: [String]) -> (ids: [(id: ID, text: String)], unparsed: [String]) {
         var ids: [(id: ID, text: String)] = []
+        ids.reserveCapacity(texts.count)
         var unparsed: [String] = []
         for text in texts {
             if let id = resourceID(fromText: text) { ids.append((id, text)) } else { unparsed.append(text) }
         }
-        return (ResourceIDOrder.sorted(ids), unparsed)
+        return (ResourceIDOrder.sorted(ids), unparsed.sorted())
     }
 
     /// The ids of every stored value of this type, sorted, with the folder listed off the
@@ -207,7 +208,7 @@ extension Archivable {
     /// ```
     nonisolated(nonsending)
     public static func storedResourceIDsInBackground(in archiver: Archiver = Self.archiver) async throws(ArchiverError) -> [ID] {
-        parsedIDs(try await archiver.resourceIDsInBackground(in: Archiver.Folder(Self.self))).ids.map(\.id)
+        parsedIDs(try await archiver.resourceIDsInBackground(in: archiver.folder(for: Self.self))).ids.map(\.id)
     }
 
     /// Stores this value's archive, encoding it on the caller's actor and writing the file off
@@ -221,7 +222,7 @@ extension Archivable {
     @discardableResult
     nonisolated(nonsending)
     public func storeInBackground(in archiver: Archiver = Self.archiver) async throws(ArchiverError) -> URL {
-        let folder = Archiver.Folder(Self.self)
+        let folder = archiver.folder(for: Self.self)
         let id = Self.text(forResourceID: self.id)
         let data = try archiver.propertyListData(for: self, in: folder, id: id)
         return try await archiver.storeInBackground(data, in: folder, id: id)
@@ -245,7 +246,7 @@ extension Archivable {
     /// ```
     nonisolated(nonsending)
     public static func deleteInBackground(resourceID: ID, in archiver: Archiver = Self.archiver) async throws(ArchiverError) {
-        try await archiver.deleteInBackground(in: Archiver.Folder(Self.self), id: text(forResourceID: resourceID))
+        try await archiver.deleteInBackground(in: archiver.folder(for: Self.self), id: text(forResourceID: resourceID))
     }
 }
 
@@ -307,6 +308,6 @@ extension Archiver {
     /// The file that holds, or would hold, the archive of `id` in `folder`.
     func fileURL(for folder: Folder, id: String) throws(ArchiverError) -> URL {
         guard let (stem, _) = ArchiveFileName.stem(for: id) else { throw .emptyIdentifier(type: folder.typeName) }
-        return try directoryURL(of: folder).appendingPathComponent(stem + "." + ArchiveFileName.fileExtension, isDirectory: false)
+        return try paths(of: folder).current.file(stem + "." + ArchiveFileName.fileExtension).url
     }
 }

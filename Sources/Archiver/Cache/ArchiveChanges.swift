@@ -54,7 +54,7 @@ public struct ArchiveChanges<Value: Archivable>: AsyncSequence, Sendable {
     let stream: AsyncStream<CacheState.RawChange>
 
     init(archiver: Archiver, resourceID: Value.ID?) {
-        let folder = Archiver.Folder(Value.self)
+        let folder = archiver.folder(for: Value.self)
         let observer = (
             directory: folder.directoryName,
             component: ArchiveFileName.component(for: folder.directoryName),

@@ -92,7 +92,7 @@ extension Archiver {
     }
 
     /// Remembers a value just decoded from `file` (`size` bytes) at `generation`, and notes its use.
-    func remember<Value>(_ value: Value, in folder: Folder, id: String, file: URL, size: Int, readAt generation: UInt64) {
+    func remember<Value>(_ value: Value, in folder: Folder, id: String, file: ArchiveFileLocation, size: Int, readAt generation: UInt64) {
         let settings = cache.current
         if settings.maximumTotalSize != nil { cache.used(file.path) }
         guard settings.memory != nil, !(Value.self is AnyClass) else { return }
@@ -143,22 +143,23 @@ extension Archiver {
     // MARK: Expiry
 
     /// The error for the archive at `file` if it has expired, after removing it; `nil` if it has not.
-    func expiry(of file: URL, in folder: Folder, id: String) -> ArchiverError? {
-        guard let maximumAge = cache.current.maximumAge,
-              let modified = FileIO.attributes(of: file.path)?.modified else { return nil }
+    func expiry(of file: ArchiveFileLocation, in folder: Folder, id: String) -> ArchiverError? {
+        guard let maximumAge = cache.current.maximumAge else { return nil }
+        let path = file.path
+        guard let modified = FileIO.attributes(of: path)?.modified else { return nil }
         let age = Date().timeIntervalSince(modified)
         guard age > maximumAge else { return nil }
-        removeIfUnchanged(file, modifiedAt: modified, in: folder, id: id)
-        return .expired(type: folder.typeName, id: id, file: file, age: age, maximumAge: maximumAge)
+        removeIfUnchanged(path, modifiedAt: modified, in: folder, id: id)
+        return .expired(type: folder.typeName, id: id, file: file.url, age: age, maximumAge: maximumAge)
     }
 
     /// A test of the names in `directory` that keeps those whose archives have not expired;
     /// keeps all when no ``maximumAge`` is set.
-    func unexpiredNames(in directory: URL) -> (String) -> Bool {
+    func unexpiredNames(in directory: Place) -> (String) -> Bool {
         guard let maximumAge = cache.current.maximumAge else { return { _ in true } }
         let cutoff = Date().addingTimeInterval(-maximumAge)
         return { name in
-            guard let modified = FileIO.attributes(of: directory.appendingPathComponent(name).path)?.modified else { return true }
+            guard let modified = FileIO.attributes(of: directory.file(name).path)?.modified else { return true }
             return modified >= cutoff
         }
     }
@@ -187,13 +188,13 @@ extension Archiver {
 
     /// Removes the archive of `id` at `file` unless it was written since `modified`, under the
     /// lock stores of `id` take, so that a store racing the removal is never lost.
-    private func removeIfUnchanged(_ file: URL, modifiedAt modified: Date, in folder: Folder, id: String) {
+    private func removeIfUnchanged(_ path: String, modifiedAt modified: Date, in folder: Folder, id: String) {
         let lock = cache.keyLock(for: id)
         lock.lock()
         defer { lock.unlock() }
-        guard let now = FileIO.attributes(of: file.path), now.modified <= modified else { return }
+        guard let now = FileIO.attributes(of: path), now.modified <= modified else { return }
         try? delete(in: folder, id: id)
-        cache.forget(file.path)
+        cache.forget(path)
     }
 
     // MARK: Size
@@ -319,7 +320,7 @@ extension Archiver {
         let directory = file.url.deletingLastPathComponent()
         let isHashed = ArchiveFileName.isHashed(file.stem)
         // A legacy name (0.6's, `007`) has no id of today's to lock by: its stem stands in.
-        let text = isHashed ? hashedIdentifier(stem: file.stem, in: directory)
+        let text = isHashed ? hashedIdentifier(stem: file.stem, in: directory.path)
             : ArchiveFileName.identifier(forStem: file.stem, foldingCase: foldsCase())
         let lock = cache.keyLock(for: text ?? file.stem)
         lock.lock()

@@ -3,12 +3,12 @@ import Foundation
 /// Archiver 0.6's folders: the archive directory and type folders under the unescaped names 0.6
 /// gave them. Reads find them; the first store moves them to today's names.
 extension Archiver {
-    /// The folders where 0.6 may have kept `folder`'s archives, under the unescaped names of the
-    /// archive directory or the type folder; empty when neither name was escaped.
-    func legacyDirectoryURLs(of folder: Folder) throws(ArchiverError) -> [URL] {
-        let current = try directoryURL(of: folder)
-        let legacyName = ArchiveFileName.legacyComponent(for: folder.directoryName)
-        guard let legacyArchives = legacyArchiveDirectoryURL else {
+    /// The folders where 0.6 may have kept the archives of the folder named `directoryName`, whose
+    /// folder today is `current`, under the unescaped names of the archive directory
+    /// (`legacyArchives`, when it differs) or the type folder; empty when neither name was escaped.
+    static func legacyDirectoryURLs(current: URL, directoryName: String, legacyArchives: URL?) -> [URL] {
+        let legacyName = ArchiveFileName.legacyComponent(for: directoryName)
+        guard let legacyArchives else {
             return legacyName.map { [current.deletingLastPathComponent().appendingPathComponent($0, isDirectory: true)] } ?? []
         }
         let names = [current.lastPathComponent] + (legacyName.map { [$0] } ?? [])
@@ -17,21 +17,25 @@ extension Archiver {
         return urls
     }
 
+    /// The folders where 0.6 may have kept `folder`'s archives.
+    func legacyDirectoryURLs(of folder: Folder) throws(ArchiverError) -> [URL] {
+        try paths(of: folder).legacy.map(\.url)
+    }
+
     /// The folder `folder`'s archives are read from: today's, unless only a folder 0.6 named
     /// differently is there. A store moves such a folder to today's name
     /// (``adoptLegacyDirectory(of:)``), so reads and writes meet.
-    func currentDirectoryURL(of folder: Folder) throws(ArchiverError) -> URL {
-        let current = try directoryURL(of: folder)
-        let legacy = try legacyDirectoryURLs(of: folder)
-        guard !legacy.isEmpty, !FileIO.isDirectory(current.path) else { return current }
-        return legacy.first { FileIO.isDirectory($0.path) } ?? current
+    func currentDirectory(of paths: Paths) -> Place {
+        guard !paths.legacy.isEmpty, !FileIO.isDirectory(paths.current.path) else { return paths.current }
+        return paths.legacy.first { FileIO.isDirectory($0.path) } ?? paths.current
     }
 
     /// Moves a folder 0.6 named differently to today's name, when today's does not exist yet:
     /// the whole archive directory if that is what was renamed, else the type folder.
-    func adoptLegacyDirectory(of folder: Folder) throws(ArchiverError) {
-        let current = try directoryURL(of: folder)
-        var found = try currentDirectoryURL(of: folder)
+    func adoptLegacyDirectory(of paths: Paths) throws(ArchiverError) {
+        guard !paths.legacy.isEmpty else { return }
+        let current = paths.current.url
+        var found = currentDirectory(of: paths).url
         guard found.path != current.path else { return }
         let archives = current.deletingLastPathComponent()
         if let legacyArchives = legacyArchiveDirectoryURL, found.deletingLastPathComponent().path == legacyArchives.path,
@@ -42,7 +46,7 @@ extension Archiver {
             } catch {
                 throw Self.error(error, file: legacyArchives)
             }
-            found = try currentDirectoryURL(of: folder)
+            found = currentDirectory(of: paths).url
             guard found.path != current.path else { return }
         }
         do {

@@ -47,7 +47,7 @@ public protocol Archivable: ArchiveRepresentable, UniquelyIdentifiable {
 extension Archivable {
     public static var archiver: Archiver { .default }
 
-    public static var directoryName: String { String(describing: self) }
+    public static var directoryName: String { TypeName.of(self) }
 
     public init?(resourceID: ID) {
         guard let value = try? Self.archiver.loadValue(Self.self, resourceID: resourceID) else { return nil }

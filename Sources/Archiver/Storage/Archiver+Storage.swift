@@ -1,111 +1,15 @@
 import Foundation
 
+// Each call works on the folder's paths as strings, made once per archiver and type
+// (Archiver+Folders.swift); a URL is made only for an error or a result.
+
 extension Archiver {
-    /// Where one type's archives live: its folder, the name errors give it, and how its ids read.
-    // Unchecked: the closures hold only the model type's id conversion and decode. The
-    // background forms (Cache/) carry a folder to another executor, where a legacy file's owner
-    // is decoded off the model's actor; for a main-actor model that is formally outside its
-    // isolation (value types only: no state is shared). See the closing note of issue 22's merge.
-    struct Folder: @unchecked Sendable {
-        var typeName: String
-        var directoryName: String
-        /// The canonical text of the id whose text is `text`, or `nil` when `text` is no id of the
-        /// type: `"7"` for the `Int` text `"007"`, a UUID's upper-case text for its lower-case one.
-        var canonicalText: (String) -> String?
-        /// The canonical id text of the value `archive` holds, when it decodes; `nil` for folders
-        /// whose type is not known here (Codable stores).
-        var owner: ((Archive) -> String?)?
-
-        init<Value: Archivable>(_ type: Value.Type) {
-            typeName = String(describing: type)
-            directoryName = type.directoryName
-            canonicalText = { text in Value.resourceID(fromText: text).map { Folder.canonicalText(of: $0, Value.self) } }
-            owner = { archive in (try? Value.decode(archive: archive)).map { Folder.canonicalText(of: $0.id, Value.self) } }
-        }
-
-        /// The text that names the file of `id`: one for all ids `==` calls equal. The id's text,
-        /// composed as `==` sees it, and without a minus sign the id equals without (`-0.0`).
-        static func canonicalText<Value: Archivable>(of id: Value.ID, _ type: Value.Type) -> String {
-            var text = Value.text(forResourceID: id)
-            if text.hasPrefix("-"), let unsigned = Value.resourceID(fromText: String(text.dropFirst())), unsigned == id {
-                text = Value.text(forResourceID: unsigned)
-            }
-            return ArchiveFileName.canonical(text)
-        }
-
-        init(typeName: String, directoryName: String) {
-            self.typeName = typeName
-            self.directoryName = directoryName
-            canonicalText = { ArchiveFileName.canonical($0) }
-            owner = nil
-        }
-    }
-
-    // MARK: Locations
-
-    /// The folder that holds the archives of `type`.
-    ///
-    /// ```swift
-    /// try Archiver.default.directoryURL(for: User.self)  // …/com.MyApp.archives/User
-    /// ```
-    public func directoryURL<Value: Archivable>(for type: Value.Type) throws(ArchiverError) -> URL {
-        try directoryURL(of: Folder(type))
-    }
-
-    /// The file that holds, or would hold, the archive of the `type` value with id `resourceID`.
-    ///
-    /// ```swift
-    /// try Archiver.default.fileURL(for: User.self, resourceID: "abcd")  // …/User/abcd.plist
-    /// try Archiver.default.fileURL(for: User.self, resourceID: "../x")  // …/User/%2E.%2Fx.plist
-    /// ```
-    public func fileURL<Value: Archivable>(for type: Value.Type, resourceID: Value.ID) throws(ArchiverError) -> URL {
-        try fileURL(in: Folder(type), id: Folder.canonicalText(of: resourceID, type), foldingCase: foldsCase()).url
-    }
-
-    func directoryURL(of folder: Folder) throws(ArchiverError) -> URL {
-        guard let archiveDirectory = archiveDirectoryURL else { throw .noArchiveDirectory(type: folder.typeName) }
-        guard let component = ArchiveFileName.component(for: folder.directoryName) else {
-            throw .fileSystem(operation: "use the empty directory name of", file: archiveDirectory, reason: folder.typeName)
-        }
-        return archiveDirectory.appendingPathComponent(component, isDirectory: true)
-    }
-
-    private func fileURL(in folder: Folder, id: String, foldingCase: Bool) throws(ArchiverError) -> (url: URL, form: ArchiveFileName.Form) {
-        guard let (stem, form) = ArchiveFileName.stem(for: id, foldingCase: foldingCase) else { throw .emptyIdentifier(type: folder.typeName) }
-        let url = try directoryURL(of: folder).appendingPathComponent(stem + "." + ArchiveFileName.fileExtension, isDirectory: false)
-        return (url, form)
-    }
-
-    /// Whether the volume of the archive directory folds case (`aB3` and `Ab3` one name), found
-    /// once per archive directory by looking its name up with the case of its letters swapped. A
-    /// missing directory holds nothing to find: `false`, not remembered. With `creating` (a
-    /// store), the directory is created first, so that the store names its file right.
-    func foldsCase(creating: Bool = false) -> Bool {
-        guard let archives = archiveDirectoryURL else { return false }
-        let path = archives.path
-        if let known = caseFolding.withLock({ $0[path] }) { return known }
-        if creating { try? FileIO.createFolder(path) }
-        var answer = FileIO.foldsCase(path)
-        if answer == nil, let staging = stagingDirectory() {
-            // The directory's name has no letter to swap; `.staging` has.
-            if creating { try? FileIO.createFolder(staging.path) }
-            answer = FileIO.foldsCase(staging.path)
-        }
-        guard let answer else { return false }
-        caseFolding.withLock { $0[path] = answer }
-        return answer
-    }
-
-    private func stagingDirectory() -> URL? {
-        archiveDirectoryURL?.appendingPathComponent(".staging", isDirectory: true)
-    }
-
     // MARK: Store
 
     /// Stores the archive of `value`: what ``Archivable/store(in:)`` does.
     @discardableResult
     func storeValue<Value: Archivable>(_ value: Value) throws(ArchiverError) -> URL {
-        let folder = Folder(Value.self)
+        let folder = folder(for: Value.self)
         let id = Folder.canonicalText(of: value.id, Value.self)
         let data: Data
         do {
@@ -121,50 +25,55 @@ extension Archiver {
     func store(_ data: Data, in folder: Folder, id text: String) throws(ArchiverError) -> URL {
         let id = ArchiveFileName.canonical(text)
         beginWrite(in: folder, id: id); defer { endWrite(in: folder, id: id) }  // Cache/: memory, expiry, eviction
-        try adoptLegacyDirectory(of: folder)
-        let folds = foldsCase(creating: true)
-        let (url, form) = try fileURL(in: folder, id: id, foldingCase: folds)
-        let directory = url.deletingLastPathComponent()
-        let legacy = prepare(folder, directory: directory, foldingCase: folds)
-        if folds { try moveAsideLegacyFile(foldingOnto: url, of: id, legacy: legacy, in: folder) }
+        let paths = try self.paths(of: folder)
+        try adoptLegacyDirectory(of: paths)
+        let folds = foldsCase(paths, creating: true)
+        let (file, form) = try self.file(in: folder, id: id, foldingCase: folds)
+        let directory = paths.current
+        let legacy = prepare(folder, paths: paths, directory: directory, foldingCase: folds)
+        if folds { try moveAsideLegacyFile(foldingOnto: file, of: id, legacy: legacy, in: folder) }
         if form == .hashed {
             folderLock.lock()
             defer { folderLock.unlock() }
-            let identifierURL = url.deletingPathExtension().appendingPathExtension(ArchiveFileName.identifierExtension)
-            try writeAtomically(Data(id.utf8), to: identifierURL, folder: folder, id: id)
-            try writeAtomically(data, to: url, folder: folder, id: id)
+            let identifier = directory.file(Self.stem(of: file.name) + "." + ArchiveFileName.identifierExtension)
+            try writeAtomically(Data(id.utf8), to: identifier, staging: paths.staging, folder: folder, id: id)
+            try writeAtomically(data, to: file, staging: paths.staging, folder: folder, id: id)
             // A clear in another process may take the id file between the two writes; without
             // it the archive would load by id but never be listed.
-            if case .missing? = try? FileIO.readFile(named: identifierURL.lastPathComponent,
-                                                    in: url.deletingLastPathComponent().path, limit: 0) {
-                try writeAtomically(Data(id.utf8), to: identifierURL, folder: folder, id: id)
+            if case .missing? = try? FileIO.readFile(named: identifier.name, in: directory.path, limit: 0) {
+                try writeAtomically(Data(id.utf8), to: identifier, staging: paths.staging, folder: folder, id: id)
             }
         } else {
-            try writeAtomically(data, to: url, folder: folder, id: id)
+            try writeAtomically(data, to: file, staging: paths.staging, folder: folder, id: id)
         }
-        try removeLegacyFiles(of: id, in: folder, directory: directory, foldingCase: folds)
+        try removeLegacyFiles(of: id, in: folder, paths: paths, directory: directory, foldingCase: folds)
+        let url = file.url
         didStore(in: folder, id: id, url: url, size: data.count)  // Cache/: observers, size limit
         return url
     }
 
-    /// On a volume that folds case, the legacy file of another id whose name differs from `url`'s
+    /// The name `name` of an archive file without its extension.
+    private static func stem(of name: String) -> String {
+        String(name.dropLast(ArchiveFileName.fileExtension.count + 1))
+    }
+
+    /// On a volume that folds case, the legacy file of another id whose name differs from `file`'s
     /// only in case (0.6's `E621….plist` of the id `E621…`, where the store is for `e621…`) would be
     /// replaced by the store: it moves to its own id's name first, unless that id has a file there.
     private func moveAsideLegacyFile(
-        foldingOnto url: URL, of id: String, legacy: [String: [String]], in folder: Folder
+        foldingOnto file: ArchiveFileLocation, of id: String, legacy: [String: [String]], in folder: Folder
     ) throws(ArchiverError) {
-        let stem = url.deletingPathExtension().lastPathComponent.lowercased()
-        let directory = url.deletingLastPathComponent()
+        let stem = Self.stem(of: file.name).lowercased()
+        let directory = file.directory
         for (owner, stems) in legacy where owner != id {
             for other in stems where other.lowercased() == stem {
                 guard let ownerStem = ArchiveFileName.stem(for: owner, foldingCase: true)?.stem else { continue }
                 let ownerName = ownerStem + "." + ArchiveFileName.fileExtension
                 if case .missing? = try? FileIO.readFile(named: ownerName, in: directory.path, limit: 0) {
                     do {
-                        try FileIO.move(directory.appendingPathComponent(other + "." + ArchiveFileName.fileExtension).path,
-                                        to: directory.appendingPathComponent(ownerName).path)
+                        try FileIO.move(directory.file(other + "." + ArchiveFileName.fileExtension).path, to: directory.file(ownerName).path)
                     } catch {
-                        throw Self.error(error, file: directory)
+                        throw Self.error(error, file: directory.url)
                     }
                 }
                 legacyIndexes.withLock { $0[directory.path]?[owner]?.removeAll { $0 == other } }
@@ -172,11 +81,10 @@ extension Archiver {
         }
     }
 
-    /// The legacy names that may hold `id`'s file in `directory`, most likely first: those the
-    /// folder's listing assigned to it, then Archiver 0.6's raw id.
-    private func legacyStems(of id: String, in folder: Folder, directory: URL, foldingCase folds: Bool) -> [String] {
-        var stems = prepare(folder, directory: directory, foldingCase: folds)[id] ?? []
-        let current = ArchiveFileName.stem(for: id, foldingCase: folds)?.stem
+    /// The legacy names that may hold `id`'s file, most likely first: those the folder's listing
+    /// assigned to it (`index`), then Archiver 0.6's raw id, unless that is today's name, `current`.
+    private static func legacyStems(of id: String, current: String?, index: [String: [String]]) -> [String] {
+        var stems = index[id] ?? []
         if id != current, ArchiveFileName.isLegacyComponent(id), !stems.contains(id) { stems.append(id) }
         return stems
     }
@@ -186,7 +94,7 @@ extension Archiver {
     /// two ids can claim (0.6's `https%3A%2F%2Fexample.com%2Fa.plist`, today's name of
     /// `https://example.com/a`) and names a folding volume finds for another spelling. Else the
     /// name must be no other id's today and, on a folding volume, on disk exactly as asked.
-    private func claims(_ stem: String, for id: String, data: Data?, in folder: Folder, directory: URL, foldingCase folds: Bool) -> Bool {
+    private func claims(_ stem: String, for id: String, data: Data?, in folder: Folder, directory: Place, foldingCase folds: Bool) -> Bool {
         if let owner = folder.owner, let data,
            let archive = try? PropertyListCoding.archive(
                from: data, maximumDepth: limits.maximumDepth, keyedArchiveOptions: .propertyListClassesOnly),
@@ -200,8 +108,10 @@ extension Archiver {
     }
 
     /// Removes the files of `id` under legacy names in `directory`, each once it is shown to be `id`'s.
-    private func removeLegacyFiles(of id: String, in folder: Folder, directory: URL, foldingCase folds: Bool) throws(ArchiverError) {
-        for stem in legacyStems(of: id, in: folder, directory: directory, foldingCase: folds) {
+    private func removeLegacyFiles(of id: String, in folder: Folder, paths: Paths, directory: Place, foldingCase folds: Bool) throws(ArchiverError) {
+        let index = prepare(folder, paths: paths, directory: directory, foldingCase: folds)
+        let current = ArchiveFileName.stem(for: id, foldingCase: folds)?.stem
+        for stem in Self.legacyStems(of: id, current: current, index: index) {
             let name = stem + "." + ArchiveFileName.fileExtension
             let data: Data?
             switch try? FileIO.readFile(named: name, in: directory.path, limit: limits.maximumFileSize) {
@@ -213,15 +123,14 @@ extension Archiver {
             do {
                 try FileIO.remove(named: name, in: directory.path)
             } catch {
-                throw Self.error(error, file: directory)
+                throw Self.error(error, file: directory.url)
             }
         }
         legacyIndexes.withLock { _ = $0[directory.path]?.removeValue(forKey: id) }
     }
 
-    private func writeAtomically(_ data: Data, to url: URL, folder: Folder, id: String) throws(ArchiverError) {
-        guard let staging = stagingDirectory() else { throw .noArchiveDirectory(type: folder.typeName) }
-        let directory = url.deletingLastPathComponent()
+    private func writeAtomically(_ data: Data, to file: ArchiveFileLocation, staging: Place, folder: Folder, id: String) throws(ArchiverError) {
+        let directory = file.directory
         let durable = syncsToDisk
         // A folder can vanish between attempts when another thread clears the archiver. Retrying
         // lets the last writer win instead of failing. A writer that a tight loop of clears keeps
@@ -233,7 +142,7 @@ extension Archiver {
         defer { if locked { folderLock.unlock() } }
         while true {
             do {
-                try FileIO.writeAtomically(data, named: url.lastPathComponent, in: directory.path,
+                try FileIO.writeAtomically(data, named: file.name, in: directory.path,
                                            stagingDirectory: staging.path, durable: durable)
                 return
             } catch .missingDirectory where attempts < maximumAttempts {
@@ -246,10 +155,10 @@ extension Archiver {
                     try FileIO.createFolder(directory.path)
                     try FileIO.createFolder(staging.path)
                 } catch {
-                    if attempts == maximumAttempts { throw Self.storeError(error, file: url, folder: folder, id: id) }
+                    if attempts == maximumAttempts { throw Self.storeError(error, file: file.url, folder: folder, id: id) }
                 }
             } catch {
-                throw Self.storeError(error, file: url, folder: folder, id: id)
+                throw Self.storeError(error, file: file.url, folder: folder, id: id)
             }
         }
     }
@@ -263,12 +172,17 @@ extension Archiver {
     /// archiver touches it or after a clear: sweeps what killed processes left, and lists the
     /// legacy names in it. Returns those names by the canonical text of the id each belongs to.
     @discardableResult
-    func prepare(_ folder: Folder, directory: URL, foldingCase folds: Bool) -> [String: [String]] {
-        if let staging = stagingDirectory(), isFirstSweep(of: staging) { sweepArchiveDirectory(staging: staging) }
+    func prepare(_ folder: Folder, paths: Paths, directory: Place, foldingCase folds: Bool) -> [String: [String]] {
+        sweepArchiveDirectoryOnce(paths)
         if let known = legacyIndexes.withLock({ $0[directory.path] }) { return known }
         let names = (try? FileIO.names(in: directory.path)) ?? []
-        sweepTypeDirectory(directory, names: names)
+        sweepTypeDirectory(directory, staging: paths.staging, names: names)
         return indexLegacyNames(names, in: folder, directory: directory, foldingCase: folds)
+    }
+
+    /// Sweeps the archive directory of `paths`, the first time this archiver touches it or after a clear.
+    private func sweepArchiveDirectoryOnce(_ paths: Paths) {
+        if sweptDirectories.withLock({ $0.insert(paths.staging.path).inserted }) { sweepArchiveDirectory(staging: paths.staging.url) }
     }
 
     /// Deletes the trash of killed clears in and beside the archive directory and in `.staging`,
@@ -286,24 +200,27 @@ extension Archiver {
 
     /// Deletes stale temporary files, trash and orphan `.id` files (a delete killed between its two
     /// unlinks) in the type folder `directory`, whose entries are `names`.
-    func sweepTypeDirectory(_ directory: URL, names: [String]) {
+    func sweepTypeDirectory(_ directory: Place, staging: Place, names: [String]) {
         let cutoff = Date().addingTimeInterval(-Self.staleTemporaryFileAge)
         if names.contains(where: { $0.hasPrefix(".") }) {
             FileIO.sweep(directory.path, before: cutoff) { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }
             FileIO.sweepTrash(directory.path, before: cutoff) { $0.hasPrefix(".") && $0.contains(".deleting-") }
         }
+        let identifierSuffix = "." + ArchiveFileName.identifierExtension
+        // Most folders hold no `.id` file: the set of archive names is made only for one that does.
+        guard names.contains(where: { $0.hasSuffix(identifierSuffix) }) else { return }
         let archives = Set(names.filter { $0.hasSuffix("." + ArchiveFileName.fileExtension) })
-        for name in names where name.hasSuffix("." + ArchiveFileName.identifierExtension) {
-            let stem = String(name.dropLast(ArchiveFileName.identifierExtension.count + 1))
+        for name in names where name.hasSuffix(identifierSuffix) {
+            let stem = String(name.dropLast(identifierSuffix.count))
             if ArchiveFileName.isHashed(stem), !archives.contains(stem + "." + ArchiveFileName.fileExtension) {
-                removeOrphanIdentifier(stem: stem, in: directory)
+                removeOrphanIdentifier(stem: stem, in: directory, staging: staging)
             }
         }
     }
 
     /// Removes the `.id` file of a hashed name whose archive is gone. A store in another process
     /// writes the `.id` file first: if its archive appears meanwhile, the `.id` file is put back.
-    private func removeOrphanIdentifier(stem: String, in directory: URL) {
+    private func removeOrphanIdentifier(stem: String, in directory: Place, staging: Place) {
         folderLock.lock()
         defer { folderLock.unlock() }
         let name = stem + "." + ArchiveFileName.identifierExtension
@@ -311,7 +228,7 @@ extension Archiver {
               (try? FileIO.remove(named: name, in: directory.path)) != nil
         else { return }
         if case .contents? = try? FileIO.readFile(named: stem + "." + ArchiveFileName.fileExtension, in: directory.path, limit: 0) {
-            try? writeAtomically(contents, to: directory.appendingPathComponent(name), folder: Folder(typeName: "", directoryName: ""), id: "")
+            try? writeAtomically(contents, to: directory.file(name), staging: staging, folder: Folder(typeName: "", directoryName: ""), id: "")
         }
     }
 
@@ -320,7 +237,7 @@ extension Archiver {
     /// is another (`007.plist` for the `Int` 7, a lower-case UUID, `-0.0`, `aB3.plist` on a
     /// volume that folds case, 0.6's percent-encoded `https%3A%2F%2Fexample.com%2Fa.plist`).
     @discardableResult
-    private func indexLegacyNames(_ names: [String], in folder: Folder, directory: URL, foldingCase folds: Bool) -> [String: [String]] {
+    private func indexLegacyNames(_ names: [String], in folder: Folder, directory: Place, foldingCase folds: Bool) -> [String: [String]] {
         var index: [String: [String]] = [:]
         let suffix = "." + ArchiveFileName.fileExtension
         for name in names where name.hasSuffix(suffix) {
@@ -338,20 +255,19 @@ extension Archiver {
         guard !ArchiveFileName.isHashed(stem) else { return (nil, []) }
         var listed: String?
         var owners: [String] = []
-        if let today = ArchiveFileName.identifier(forStem: stem, foldingCase: folds), let id = folder.canonicalText(today) {
+        let today = ArchiveFileName.identifier(forStem: stem, foldingCase: folds)
+        if let today, let id = folder.canonicalText(today) {
             listed = id
-            if ArchiveFileName.stem(for: id, foldingCase: folds)?.stem != stem { owners.append(id) }
+            // Today's name of `today` is `stem`: only another canonical text can have another name.
+            if id != today, ArchiveFileName.stem(for: id, foldingCase: folds)?.stem != stem { owners.append(id) }
         }
-        if ArchiveFileName.isLegacyComponent(stem), let id = folder.canonicalText(stem),
+        // When the stem is today's name of itself (a plain name), 0.6's reading is the one above.
+        if today != stem, ArchiveFileName.isLegacyComponent(stem), let id = folder.canonicalText(stem),
            ArchiveFileName.stem(for: id, foldingCase: folds)?.stem != stem {
             if !owners.contains(id) { owners.append(id) }
             if listed == nil { listed = id }
         }
         return (listed, owners)
-    }
-
-    private func isFirstSweep(of directory: URL) -> Bool {
-        sweptDirectories.withLock { $0.insert(directory.path).inserted }
     }
 
     // MARK: Load
@@ -361,26 +277,26 @@ extension Archiver {
         try load(type, text: Folder.canonicalText(of: resourceID, type))
     }
 
-    private func load<Value: Archivable>(_ type: Value.Type, text id: String) throws(ArchiverError) -> Value? {
+    private func load<Value: Archivable>(_ type: Value.Type, text id: String, in known: Folder? = nil) throws(ArchiverError) -> Value? {
         if let remembered = rememberedValue(type, id: id) { return remembered }  // Cache/: memory layer
-        let folder = Folder(type)
+        let folder = known ?? folder(for: type)
         let generation = cache.generation
-        guard let (data, url) = try loadData(in: folder, id: id) else { return nil }
-        return try decode(type, archive: archive(from: data, in: folder, id: id, file: url), in: folder, id: id,
-                          file: url, size: data.count, readAt: generation)
+        guard let (data, file) = try loadData(in: folder, id: id) else { return nil }
+        return try decode(type, archive: archive(from: data, in: folder, id: id, file: file), in: folder, id: id,
+                          file: file, size: data.count, readAt: generation)
     }
 
-    /// Decodes a `type` value from the archive read from `url`, and remembers it in memory.
+    /// Decodes a `type` value from the archive read from `file`, and remembers it in memory.
     func decode<Value: Archivable>(
-        _ type: Value.Type, archive: Archive, in folder: Folder, id: String, file url: URL, size: Int, readAt generation: UInt64
+        _ type: Value.Type, archive: Archive, in folder: Folder, id: String, file: ArchiveFileLocation, size: Int, readAt generation: UInt64
     ) throws(ArchiverError) -> Value {
         let value: Value
         do {
             value = try Value.decode(archive: archive)
         } catch {
-            throw .decodingFailed(type: folder.typeName, id: id, file: url, error: error)
+            throw .decodingFailed(type: folder.typeName, id: id, file: file.url, error: error)
         }
-        remember(value, in: folder, id: id, file: url, size: size, readAt: generation)
+        remember(value, in: folder, id: id, file: file, size: size, readAt: generation)
         return value
     }
 
@@ -391,90 +307,101 @@ extension Archiver {
     /// archive?["name"]  // "George Costanza"
     /// ```
     public func archive<Value: Archivable>(for type: Value.Type, resourceID: Value.ID) throws(ArchiverError) -> Archive? {
-        try loadArchive(in: Folder(type), id: Folder.canonicalText(of: resourceID, type))?.archive
+        try loadArchive(in: folder(for: type), id: Folder.canonicalText(of: resourceID, type))?.archive
     }
 
-    func loadArchive(in folder: Folder, id: String) throws(ArchiverError) -> (archive: Archive, url: URL)? {
-        guard let (data, url) = try loadData(in: folder, id: id) else { return nil }
-        return try (archive(from: data, in: folder, id: id, file: url), url)
+    func loadArchive(in folder: Folder, id: String) throws(ArchiverError) -> (archive: Archive, file: ArchiveFileLocation)? {
+        guard let (data, file) = try loadData(in: folder, id: id) else { return nil }
+        return try (archive(from: data, in: folder, id: id, file: file), file)
     }
 
-    /// The archive in `data`, read from `url`.
-    func archive(from data: Data, in folder: Folder, id: String, file url: URL) throws(ArchiverError) -> Archive {
+    /// The archive in `data`, read from `file`.
+    func archive(from data: Data, in folder: Folder, id: String, file: ArchiveFileLocation) throws(ArchiverError) -> Archive {
         do {
             return try PropertyListCoding.archive(
                 from: data, maximumDepth: limits.maximumDepth, keyedArchiveOptions: .propertyListClassesOnly)
         } catch {
-            throw .reading(folder.typeName, id: id, error).at(url)
+            throw .reading(folder.typeName, id: id, error).at(file.url)
         }
     }
 
     /// The bytes of the file of `id` in `folder`; `nil` if there is none. A file under a legacy
     /// name is read when today's is absent and the file is shown to be `id`'s (``claims``); on a
     /// volume that folds case, so is today's name when it folds onto a legacy name.
-    func loadData(in folder: Folder, id text: String) throws(ArchiverError) -> (data: Data, url: URL)? {
+    func loadData(in folder: Folder, id text: String) throws(ArchiverError) -> (data: Data, file: ArchiveFileLocation)? {
         let id = ArchiveFileName.canonical(text)
-        let folds = foldsCase()
-        let (url, _) = try fileURL(in: folder, id: id, foldingCase: folds)
-        let directory = try currentDirectoryURL(of: folder)
-        let current = url.deletingPathExtension().lastPathComponent
-        let legacy = legacyStems(of: id, in: folder, directory: directory, foldingCase: folds)
-        let currentIsAmbiguous = folds && legacyIndexes.withLock { indexes in
-            indexes[directory.path]?.values.contains { $0.contains { $0 != current && $0.lowercased() == current.lowercased() } } ?? false
+        let folds = foldsCase(folder)
+        guard let current = ArchiveFileName.stem(for: id, foldingCase: folds)?.stem else { throw .emptyIdentifier(type: folder.typeName) }
+        let paths = try self.paths(of: folder)
+        let directory = currentDirectory(of: paths)
+        let index = prepare(folder, paths: paths, directory: directory, foldingCase: folds)
+        let currentIsAmbiguous = folds && index.values.contains { $0.contains { $0 != current && $0.lowercased() == current.lowercased() } }
+        if let found = try readArchiveFile(current, mustClaim: currentIsAmbiguous, id: id, in: folder, directory: directory, foldingCase: folds) {
+            return found
         }
-        let limit = limits.maximumFileSize
-        for (stem, mustClaim) in [(current, currentIsAmbiguous)] + legacy.map({ ($0, true) }) {
-            let file = directory.appendingPathComponent(stem + "." + ArchiveFileName.fileExtension, isDirectory: false)
-            let result: FileIO.ReadResult
-            do {
-                result = try FileIO.readFile(named: file.lastPathComponent, in: directory.path, limit: limit)
-            } catch {
-                throw Self.error(error, file: file)
-            }
-            switch result {
-            case .missing:
-                continue
-            case .notRegularFile:
-                throw .corruptFile(type: folder.typeName, id: id, file: file, reason: "is not a regular file (a folder, link or device)")
-            case .tooLarge(let size):
-                throw .fileTooLarge(type: folder.typeName, id: id, file: file, size: size, limit: limit)
-            case .contents(let data):
-                if mustClaim, !claims(stem, for: id, data: data, in: folder, directory: directory, foldingCase: folds) { continue }
-                if let expired = expiry(of: file, in: folder, id: id) { throw expired }  // Cache/: expiry
-                return (data, file)
+        // Legacy names are looked for only when today's file is not there (or is not `id`'s).
+        for stem in Self.legacyStems(of: id, current: current, index: index) {
+            if let found = try readArchiveFile(stem, mustClaim: true, id: id, in: folder, directory: directory, foldingCase: folds) {
+                return found
             }
         }
         return nil
+    }
+
+    /// The bytes of the file `stem` in `directory`, if it is there and, with `mustClaim`, is `id`'s.
+    private func readArchiveFile(
+        _ stem: String, mustClaim: Bool, id: String, in folder: Folder, directory: Place, foldingCase folds: Bool
+    ) throws(ArchiverError) -> (data: Data, file: ArchiveFileLocation)? {
+        let file = directory.file(stem + "." + ArchiveFileName.fileExtension)
+        let limit = limits.maximumFileSize
+        let result: FileIO.ReadResult
+        do {
+            result = try FileIO.readFile(named: file.name, in: directory.path, limit: limit)
+        } catch {
+            throw Self.error(error, file: file.url)
+        }
+        switch result {
+        case .missing:
+            return nil
+        case .notRegularFile:
+            throw .corruptFile(type: folder.typeName, id: id, file: file.url, reason: "is not a regular file (a folder, link or device)")
+        case .tooLarge(let size):
+            throw .fileTooLarge(type: folder.typeName, id: id, file: file.url, size: size, limit: limit)
+        case .contents(let data):
+            if mustClaim, !claims(stem, for: id, data: data, in: folder, directory: directory, foldingCase: folds) { return nil }
+            if let expired = expiry(of: file, in: folder, id: id) { throw expired }  // Cache/: expiry
+            return (data, file)
+        }
     }
 
     // MARK: Delete
 
     /// Deletes the archive of the `type` value with id `resourceID`: what ``Archivable/delete(resourceID:in:)`` does.
     func deleteValue<Value: Archivable>(_ type: Value.Type, resourceID: Value.ID) throws(ArchiverError) {
-        try delete(in: Folder(type), id: Folder.canonicalText(of: resourceID, type))
+        try delete(in: folder(for: type), id: Folder.canonicalText(of: resourceID, type))
     }
 
     func delete(in folder: Folder, id text: String) throws(ArchiverError) {
         let id = ArchiveFileName.canonical(text)
-        let folds = foldsCase()
-        let (url, form) = try fileURL(in: folder, id: id, foldingCase: folds)
+        let folds = foldsCase(folder)
+        let (file, form) = try self.file(in: folder, id: id, foldingCase: folds)
         beginWrite(in: folder, id: id); defer { endWrite(in: folder, id: id) }  // Cache/: memory, expiry, eviction
-        let directory = try currentDirectoryURL(of: folder)
-        prepare(folder, directory: directory, foldingCase: folds)
+        let paths = try self.paths(of: folder)
+        let directory = currentDirectory(of: paths)
+        prepare(folder, paths: paths, directory: directory, foldingCase: folds)
         do throws(FileIO.Failure) {
             if form == .hashed {
                 folderLock.lock()
                 defer { folderLock.unlock() }
-                try FileIO.remove(named: url.lastPathComponent, in: directory.path)
-                try FileIO.remove(named: url.deletingPathExtension().lastPathComponent + "." + ArchiveFileName.identifierExtension,
-                                  in: directory.path)
+                try FileIO.remove(named: file.name, in: directory.path)
+                try FileIO.remove(named: Self.stem(of: file.name) + "." + ArchiveFileName.identifierExtension, in: directory.path)
             } else {
-                try FileIO.remove(named: url.lastPathComponent, in: directory.path)
+                try FileIO.remove(named: file.name, in: directory.path)
             }
         } catch {
-            throw Self.error(error, file: url)
+            throw Self.error(error, file: file.url)
         }
-        try removeLegacyFiles(of: id, in: folder, directory: directory, foldingCase: folds)
+        try removeLegacyFiles(of: id, in: folder, paths: paths, directory: directory, foldingCase: folds)
         didDelete(in: folder, id: id)  // Cache/: observers
     }
 
@@ -482,45 +409,54 @@ extension Archiver {
 
     /// The ids of every stored value of `type`, sorted: what ``Archivable/storedResourceIDs(in:)`` returns.
     func storedIDs<Value: Archivable>(of type: Value.Type) throws(ArchiverError) -> [Value.ID] {
-        try typedResourceIDs(of: type).ids.map(\.id)
+        try typedResourceIDs(in: folder(for: type), of: type).ids.map(\.id)
     }
 
-    /// The stored ids of `type` that parse, in order, and the texts of the names that do not.
+    /// The stored ids of `type` in `folder` that parse, in order, and the texts of the names that do not, sorted.
     private func typedResourceIDs<Value: Archivable>(
-        of type: Value.Type
+        in folder: Folder, of type: Value.Type
     ) throws(ArchiverError) -> (ids: [(id: Value.ID, text: String)], unparsed: [String]) {
+        let texts = try resourceIDs(in: folder)
         var ids: [(id: Value.ID, text: String)] = []
+        ids.reserveCapacity(texts.count)
         var unparsed: [String] = []
-        for text in try resourceIDs(in: Folder(type)) {
+        for text in texts {
             if let id = Value.resourceID(fromText: text) { ids.append((id, text)) } else { unparsed.append(text) }
         }
-        return (ResourceIDOrder.sorted(ids), unparsed)
+        return (ResourceIDOrder.sorted(ids), unparsed.sorted())
     }
 
-    /// The texts of the stored ids of `folder`, each once: a value under today's name and legacy
-    /// ones (`7`, `007` and `+7` for the `Int` 7; a store killed before it removed the old file)
-    /// is one id. Names that read as no id of the type are listed as they are, to be reported.
+    /// The texts of the stored ids of `folder`, each once, in no particular order: a value under
+    /// today's name and legacy ones (`7`, `007` and `+7` for the `Int` 7; a store killed before it
+    /// removed the old file) is one id. Names that read as no id of the type are listed as they
+    /// are, to be reported. The names are read once, for the listing and the legacy index both.
     func resourceIDs(in folder: Folder) throws(ArchiverError) -> [String] {
-        let directory = try currentDirectoryURL(of: folder)
-        let folds = foldsCase()
-        if let staging = stagingDirectory(), isFirstSweep(of: staging) { sweepArchiveDirectory(staging: staging) }
+        let paths = try self.paths(of: folder)
+        let directory = currentDirectory(of: paths)
+        let folds = foldsCase(paths)
+        sweepArchiveDirectoryOnce(paths)
         let names: [String]
         do {
             names = try FileIO.names(in: directory.path)
         } catch {
-            throw Self.error(error, file: directory)
+            throw Self.error(error, file: directory.url)
         }
         // Each listing refreshes the legacy names this archiver knows, and sweeps what it finds.
-        sweepTypeDirectory(directory, names: names)
-        indexLegacyNames(names, in: folder, directory: directory, foldingCase: folds)
+        sweepTypeDirectory(directory, staging: paths.staging, names: names)
         let suffix = "." + ArchiveFileName.fileExtension
-        var ids = Set<String>()
+        var index: [String: [String]] = [:]
+        var ids = Set<String>(minimumCapacity: names.count)
         let isUnexpired = unexpiredNames(in: directory)  // Cache/: expiry
-        for name in names where name.hasSuffix(suffix) && isUnexpired(name) {
+        for name in names where name.hasSuffix(suffix) {
             let stem = String(name.dropLast(suffix.count))
             if ArchiveFileName.isHashed(stem) {
-                if let id = hashedIdentifier(stem: stem, in: directory) { ids.insert(folder.canonicalText(id) ?? id) }
-            } else if let id = Self.readings(of: stem, in: folder, foldingCase: folds).listed {
+                if isUnexpired(name), let id = hashedIdentifier(stem: stem, in: directory.path) { ids.insert(folder.canonicalText(id) ?? id) }
+                continue
+            }
+            let readings = Self.readings(of: stem, in: folder, foldingCase: folds)
+            for owner in readings.legacyOwners { index[owner, default: []].append(stem) }
+            guard isUnexpired(name) else { continue }
+            if let id = readings.listed {
                 ids.insert(id)
             } else if let today = ArchiveFileName.identifier(forStem: stem, foldingCase: folds) {
                 ids.insert(today)
@@ -528,13 +464,14 @@ extension Archiver {
                 ids.insert(stem)
             }
         }
-        return ids.sorted()
+        legacyIndexes.withLock { $0[directory.path] = index }
+        return Array(ids)
     }
 
-    /// The id kept beside a hashed file, if it is there and hashes to the file's name.
-    func hashedIdentifier(stem: String, in directory: URL) -> String? {
+    /// The id kept beside a hashed file in the folder at `directory`, if it is there and hashes to the file's name.
+    func hashedIdentifier(stem: String, in directory: String) -> String? {
         let name = stem + "." + ArchiveFileName.identifierExtension
-        guard case .contents(let data)? = try? FileIO.readFile(named: name, in: directory.path, limit: limits.maximumFileSize),
+        guard case .contents(let data)? = try? FileIO.readFile(named: name, in: directory, limit: limits.maximumFileSize),
               let id = String(data: data, encoding: .utf8),
               stem == "%%" + SHA256.hexDigest(of: Array(ArchiveFileName.canonical(id).utf8))
         else { return nil }
@@ -545,19 +482,20 @@ extension Archiver {
     /// ``Archivable/loadAll(in:failures:)`` returns.
     func loadAllValues<Value: Archivable>(_ type: Value.Type, failures: inout [ArchiverError]) throws(ArchiverError) -> [Value] {
         var values: [Value] = []
-        let (ids, unparsed) = try typedResourceIDs(of: type)
+        let folder = folder(for: type)
+        let (ids, unparsed) = try typedResourceIDs(in: folder, of: type)
+        values.reserveCapacity(ids.count)
         for (_, text) in ids {
             do {
-                if let value = try load(type, text: text) { values.append(value) }
+                if let value = try load(type, text: text, in: folder) { values.append(value) }
             } catch .expired {
                 continue  // expired since it was listed: as if not stored
             } catch {
                 failures.append(error)
             }
         }
-        let folder = Folder(type)
         for text in unparsed {
-            let file = (try? fileURL(in: folder, id: text, foldingCase: foldsCase()).url) ?? URL(fileURLWithPath: text)
+            let file = (try? file(in: folder, id: text, foldingCase: foldsCase(folder)).location.url) ?? URL(fileURLWithPath: text)
             failures.append(.corruptFile(type: folder.typeName, id: text, file: file,
                                          reason: "its name is no \(Value.ID.self) id of \(folder.typeName)"))
         }
@@ -566,10 +504,10 @@ extension Archiver {
 
     /// Deletes every stored value of `type`: what ``Archivable/deleteAll(in:)`` does.
     func deleteAllValues<Value: Archivable>(_ type: Value.Type) throws(ArchiverError) {
-        let folder = Folder(type)
-        let directories = try [directoryURL(of: folder)] + legacyDirectoryURLs(of: folder)
+        let folder = folder(for: type)
+        let paths = try self.paths(of: folder)
         defer { didClear(folder) }  // Cache/: memory, observers
-        try removeFolders(directories)
+        try removeFolders([paths.current.url] + paths.legacy.map(\.url))
     }
 
     /// Removes each folder, renaming it to a `.deleting` sibling first (or emptying it in place),

@@ -43,15 +43,18 @@ public final class Archiver: @unchecked Sendable {
     /// `Archiver.default.archiveDirectoryURL` tells an app.
     @usableFromInline static let defaultDirectoryURL: URL? = cachesDirectoryURL?.appendingPathComponent(defaultDirectoryName)
 
-    private struct Location {
+    struct Location {
         var rootDirectoryURL: URL?
         var archiveDirectoryName: String
         var archiveDirectoryURL: URL?
         /// Where 0.6 kept the archive directory, when its name was escaped since.
         var legacyArchiveDirectoryURL: URL?
+        /// Each type's folder and its paths under these directories, by type, once asked for
+        /// (``Archiver/folder(for:)``); emptied when the directories change.
+        var folders: [ObjectIdentifier: Folder] = [:]
     }
 
-    private let location: Locked<Location>
+    let location: Locked<Location>
     private let settings: Locked<Limits>
     /// Serialises clears with stores and deletes of hashed ids (whose id file and archive file go
     /// together) and with stores that clears keep starving. Recursive: a hashed store holds it
@@ -106,6 +109,7 @@ public final class Archiver: @unchecked Sendable {
                 $0.rootDirectoryURL = newValue
                 $0.archiveDirectoryURL = Self.archiveDirectoryURL(root: newValue, name: $0.archiveDirectoryName)
                 $0.legacyArchiveDirectoryURL = Self.legacyArchiveDirectoryURL(root: newValue, name: $0.archiveDirectoryName)
+                $0.folders.removeAll()
             }
         }
     }
@@ -117,6 +121,7 @@ public final class Archiver: @unchecked Sendable {
                 $0.archiveDirectoryName = newValue
                 $0.archiveDirectoryURL = Self.archiveDirectoryURL(root: $0.rootDirectoryURL, name: newValue)
                 $0.legacyArchiveDirectoryURL = Self.legacyArchiveDirectoryURL(root: $0.rootDirectoryURL, name: newValue)
+                $0.folders.removeAll()
             }
         }
     }
@@ -124,7 +129,12 @@ public final class Archiver: @unchecked Sendable {
     /// The folder that holds this archiver's type folders, or `nil` if it has none.
     public private(set) var archiveDirectoryURL: URL? {
         get { location.withLock { $0.archiveDirectoryURL } }
-        set { location.withLock { $0.archiveDirectoryURL = newValue } }
+        set {
+            location.withLock {
+                $0.archiveDirectoryURL = newValue
+                $0.folders.removeAll()
+            }
+        }
     }
 
     /// Where 0.6 kept this archiver's directory, if that name differs from today's.

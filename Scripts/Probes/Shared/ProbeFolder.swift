@@ -1,0 +1,67 @@
+// What the storage probes share: the probe user as an archivable type, a scratch archiver, a
+// folder of stored users, and the floor they are measured against (the bare system calls).
+// Scripts/callgrind.sh compiles this file with each probe.
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+extension ProbeUser: Archivable {}
+
+/// `PROBE_MODE=floor` measures the bare system calls instead of the library.
+let probeMeasuresFloor = ProcessInfo.processInfo.environment["PROBE_MODE"] == "floor"
+
+/// How many files the folder probes list or load: `PROBE_FILES`, else `fallback`.
+func probeFileCount(default fallback: Int) -> Int {
+    ProcessInfo.processInfo.environment["PROBE_FILES"].flatMap(Int.init) ?? fallback
+}
+
+/// An archiver on a new folder under the temporary directory; the folder goes when `body` returns.
+func withScratchArchiver<Result>(_ body: (Archiver) throws -> Result) throws -> Result {
+    let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("archiver-probe-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let archiver = Archiver(archiveDirectoryURL: url)
+    archiver.syncsToDisk = false
+    return try body(archiver)
+}
+
+/// Stores `count` users with 3 reviews (`user-0` …): one through the library, the rest copies of
+/// its bytes under their own names, as the benchmarks' cold-start rows write them. The folder's path.
+func storeProbeUsers(_ count: Int, in archiver: Archiver) throws -> String {
+    let first = try ProbeUser.decode(archive: userArchive(reviews: 3))
+    let user = ProbeUser(id: "user-0", name: first.name, reviews: first.reviews)
+    let file = try user.store(in: archiver)
+    let folder = file.deletingLastPathComponent()
+    let bytes = try Data(contentsOf: file)
+    for index in 1..<max(count, 1) {
+        try bytes.write(to: folder.appendingPathComponent("user-\(index).plist"))
+    }
+    return folder.path
+}
+
+/// The floor of a read: `open`, `fstat`, `read` into one buffer, `close`.
+func probeReadFile(_ path: String) -> Data {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    precondition(descriptor >= 0, "cannot open \(path)")
+    defer { close(descriptor) }
+    var status = stat()
+    precondition(fstat(descriptor, &status) == 0)
+    var data = Data(count: Int(status.st_size))
+    let count = data.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+    precondition(count == data.count)
+    return data
+}
+
+/// The floor of a listing: the names `readdir` returns, as strings, without `.` and `..`.
+func probeListNames(_ path: String) -> [String] {
+    guard let stream = opendir(path) else { preconditionFailure("cannot list \(path)") }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name != ".", name != ".." { names.append(name) }
+    }
+    return names
+}

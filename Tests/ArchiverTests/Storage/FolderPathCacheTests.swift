@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import Archiver
+import ArchiverTesting
+
+/// An archiver works out each type's folder paths once (Archiver+Folders.swift) and keeps them
+/// until its archive directory changes. What is on disk is never cached with them: a folder
+/// removed, cleared or written by someone else is seen as it is.
+struct FolderPathCacheTests {
+    /// A type whose folder name a test changes while an archiver holds its paths.
+    struct Drifting: Archivable {
+        nonisolated(unsafe) static var folderName = "First"
+        static var directoryName: String { folderName }
+        let id: String
+        var archiveValue: Archive { ["id": id] }
+        init(id: String) { self.id = id }
+        init?(archive: Archive) {
+            guard let id = archive["id"] as? String else { return nil }
+            self.init(id: id)
+        }
+    }
+
+    /// A generic type: each specialisation has a folder of its own, named as `String(describing:)` names it.
+    struct Boxed<Content>: Archivable {
+        let id: String
+        var archiveValue: Archive { ["id": id] }
+        init(id: String) { self.id = id }
+        init?(archive: Archive) {
+            guard let id = archive["id"] as? String else { return nil }
+            self.init(id: id)
+        }
+    }
+
+    @Test func aFolderRemovedBehindTheArchiversBackIsSeenGoneAndComesBack() throws {
+        try TemporaryArchiver.with { archiver in
+            try Note(id: "n1", text: "one").store(in: archiver)
+            #expect(try Note.load(resourceID: "n1", in: archiver)?.text == "one")
+            try FileManager.default.removeItem(at: archiver.directoryURL(for: Note.self))
+            #expect(try Note.load(resourceID: "n1", in: archiver) == nil)
+            #expect(try Note.storedResourceIDs(in: archiver).isEmpty)
+            try Note(id: "n2", text: "two").store(in: archiver)
+            #expect(try Note.load(resourceID: "n2", in: archiver)?.text == "two")
+            #expect(try Note.storedResourceIDs(in: archiver) == ["n2"])
+        }
+    }
+
+    @Test func aClearedFolderIsSeenEmptyAndFilledAgain() throws {
+        try TemporaryArchiver.with { archiver in
+            try Note(id: "n1", text: "one").store(in: archiver)
+            try archiver.removeAll()
+            #expect(try Note.load(resourceID: "n1", in: archiver) == nil)
+            #expect(try Note.storedResourceIDs(in: archiver).isEmpty)
+            try Note(id: "n2", text: "two").store(in: archiver)
+            try Note.deleteAll(in: archiver)
+            #expect(try Note.load(resourceID: "n2", in: archiver) == nil)
+            try Note(id: "n3", text: "three").store(in: archiver)
+            #expect(try Note.loadAll(in: archiver).map(\.id) == ["n3"])
+        }
+    }
+
+    @Test func filesAnotherArchiverWritesAreSeen() throws {
+        try TemporaryArchiver.with { archiver in
+            let other = Archiver(archiveDirectoryURL: archiver.archiveDirectoryURL)
+            try Note(id: "n1", text: "one").store(in: archiver)
+            #expect(try Note.storedResourceIDs(in: archiver) == ["n1"])
+            try Note(id: "n2", text: "two").store(in: other)
+            try Note(id: "n1", text: "changed").store(in: other)
+            #expect(try Note.load(resourceID: "n2", in: archiver)?.text == "two")
+            #expect(try Note.load(resourceID: "n1", in: archiver)?.text == "changed")
+            try Note.delete(resourceID: "n1", in: other)
+            #expect(try Note.load(resourceID: "n1", in: archiver) == nil)
+            #expect(try Note.storedResourceIDs(in: archiver) == ["n2"])
+            try other.removeAll()
+            #expect(try Note.loadAll(in: archiver).isEmpty)
+        }
+    }
+
+    @Test func changingTheArchiveDirectoryMovesEveryTypesFolder() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("folder-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let archiver = Archiver(archiveDirectoryURL: base.appendingPathComponent("first"))
+        try Note(id: "n1", text: "one").store(in: archiver)
+        #expect(try archiver.directoryURL(for: Note.self).path.hasPrefix(base.appendingPathComponent("first").path))
+
+        archiver.rootDirectoryURL = base.appendingPathComponent("second")
+        #expect(try archiver.directoryURL(for: Note.self).path.hasPrefix(base.appendingPathComponent("second").path))
+        #expect(try Note.load(resourceID: "n1", in: archiver) == nil)
+        let url = try Note(id: "n2", text: "two").store(in: archiver)
+        #expect(url.path.hasPrefix(base.appendingPathComponent("second").path))
+
+        archiver.archiveDirectoryName = "renamed"
+        #expect(try archiver.directoryURL(for: Note.self).deletingLastPathComponent().lastPathComponent == "renamed")
+        #expect(try Note.load(resourceID: "n2", in: archiver) == nil)
+    }
+
+    @Test func aFolderNameThatChangesIsFollowed() throws {
+        try TemporaryArchiver.with { archiver in
+            Drifting.folderName = "First"
+            try Drifting(id: "a").store(in: archiver)
+            #expect(try archiver.directoryURL(for: Drifting.self).lastPathComponent == "First")
+            Drifting.folderName = "Second"
+            #expect(try archiver.directoryURL(for: Drifting.self).lastPathComponent == "Second")
+            #expect(try Drifting.load(resourceID: "a", in: archiver) == nil)
+            try Drifting(id: "b").store(in: archiver)
+            #expect(try Drifting.storedResourceIDs(in: archiver) == ["b"])
+            Drifting.folderName = "First"
+            #expect(try Drifting.storedResourceIDs(in: archiver) == ["a"])
+        }
+    }
+
+    @Test func eachGenericSpecialisationHasItsOwnFolder() throws {
+        #expect(Boxed<Int>.directoryName == String(describing: Boxed<Int>.self))
+        #expect(Boxed<String>.directoryName == String(describing: Boxed<String>.self))
+        #expect(Boxed<Int>.directoryName != Boxed<String>.directoryName)
+        try TemporaryArchiver.with { archiver in
+            try Boxed<Int>(id: "x").store(in: archiver)
+            #expect(try Boxed<String>.load(resourceID: "x", in: archiver) == nil)
+            #expect(try Boxed<Int>.load(resourceID: "x", in: archiver) == Boxed<Int>(id: "x"))
+            #expect(try archiver.directoryURL(for: Boxed<Int>.self) != archiver.directoryURL(for: Boxed<String>.self))
+        }
+    }
+
+    @Test func idsOfAComparableTypeComeInTheirOrder() {
+        let texts = ["10", "9", "100", "-1"]
+        let sorted = ResourceIDOrder.sorted(texts.map { (id: Int($0)!, text: $0) })
+        #expect(sorted.map(\.id) == [-1, 9, 10, 100])
+        #expect(sorted.map(\.text) == ["-1", "9", "10", "100"])
+        let uuids = (0..<5).map { _ in UUID() }
+        #expect(ResourceIDOrder.sorted(uuids.map { (id: $0, text: $0.uuidString) }).map(\.text) == uuids.map(\.uuidString).sorted())
+    }
+}
