@@ -73,6 +73,10 @@ enum ArchiveFileName {
     /// The id whose name today is exactly `stem` (plain or escaped), else `nil`: a stray file,
     /// a hashed name, or a name only Archiver 0.6 wrote.
     static func identifier(forStem stem: String, foldingCase: Bool = false) -> String? {
+        // Most names are plain: their own id, read without unescaping and naming the id again.
+        if !stem.isEmpty, stem.utf8.count <= maximumNameLength - fileExtension.utf8.count - 1, isPlain(stem, foldingCase: foldingCase) {
+            return stem
+        }
         guard !isHashed(stem), let id = unescape(stem),
               let (expected, _) = Self.stem(for: id, foldingCase: foldingCase), expected == stem
         else { return nil }
@@ -120,12 +124,16 @@ enum ArchiveFileName {
             return !foldingCase
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
+        // `-_.,+=@~!#$&'()[]{};^` and space; a switch, where a set would hash each byte.
+        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "+"), UInt8(ascii: "="),
+             UInt8(ascii: "@"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "&"),
+             UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
+             UInt8(ascii: "}"), UInt8(ascii: ";"), UInt8(ascii: "^"), UInt8(ascii: " "):
+            return true
         default:
-            return plainPunctuation.contains(byte)
+            return false
         }
     }
-
-    private static let plainPunctuation: Set<UInt8> = Set("-_.,+=@~!#$&'()[]{};^ ".utf8)
 
     private static func escape(_ id: String, foldingCase: Bool) -> String {
         let hexDigits = Array("0123456789ABCDEF".utf8)

@@ -63,13 +63,24 @@ extension Archiver {
     }
 
     /// The folders a type's calls touch, for one archive directory: the archive directory, the
-    /// type's folder today, the folders 0.6 may have used, and the staging folder.
-    struct Paths: Sendable {
+    /// type's folder today, the folders 0.6 may have used, and the staging folder. A class, so
+    /// that passing a folder around copies one reference.
+    final class Paths: Sendable {
         let archives: Place
         let current: Place
         /// Where 0.6 kept the type's archives, most likely first; empty when 0.6's names are today's.
         let legacy: [Place]
         let staging: Place
+        /// Whether the archive directory's volume folds case, once the archiver knows
+        /// (``Archiver/caseFolding`` holds the answer; this saves looking it up by path).
+        let foldsCase = Locked<Bool?>(nil)
+
+        init(archives: Place, current: Place, legacy: [Place], staging: Place) {
+            self.archives = archives
+            self.current = current
+            self.legacy = legacy
+            self.staging = staging
+        }
     }
 
     /// An archive file: its folder and its name. Its path is built from strings; its URL, which
@@ -160,14 +171,19 @@ extension Archiver {
     func foldsCase(creating: Bool = false) -> Bool {
         guard let archives = archiveDirectoryURL else { return false }
         return foldsCase(archives: Place(archives), staging: Place(archives.appendingPathComponent(".staging", isDirectory: true)),
-                         creating: creating)
+                         creating: creating) ?? false
     }
 
     func foldsCase(_ paths: Paths, creating: Bool = false) -> Bool {
-        foldsCase(archives: paths.archives, staging: paths.staging, creating: creating)
+        if let known = paths.foldsCase.withLock({ $0 }) { return known }
+        guard let answer = foldsCase(archives: paths.archives, staging: paths.staging, creating: creating) else { return false }
+        paths.foldsCase.withLock { $0 = answer }
+        return answer
     }
 
-    private func foldsCase(archives: Place, staging: Place, creating: Bool) -> Bool {
+    /// The answer, remembered for the archive directory; `nil` (to be taken as `false`) while
+    /// the directory is missing.
+    private func foldsCase(archives: Place, staging: Place, creating: Bool) -> Bool? {
         let path = archives.path
         if let known = caseFolding.withLock({ $0[path] }) { return known }
         if creating { try? FileIO.createFolder(path) }
@@ -177,7 +193,7 @@ extension Archiver {
             if creating { try? FileIO.createFolder(staging.path) }
             answer = FileIO.foldsCase(staging.path)
         }
-        guard let answer else { return false }
+        guard let answer else { return nil }
         caseFolding.withLock { $0[path] = answer }
         return answer
     }

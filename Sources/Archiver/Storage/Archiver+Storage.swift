@@ -52,9 +52,10 @@ extension Archiver {
         return url
     }
 
-    /// The name `name` of an archive file without its extension.
+    /// The name `name` of an archive file (it ends in `.plist`, character by character) without
+    /// its extension: those characters are ASCII, one byte each.
     private static func stem(of name: String) -> String {
-        String(name.dropLast(ArchiveFileName.fileExtension.count + 1))
+        String(decoding: name.utf8.dropLast(ArchiveFileName.fileExtension.utf8.count + 1), as: UTF8.self)
     }
 
     /// On a volume that folds case, the legacy file of another id whose name differs from `file`'s
@@ -241,7 +242,7 @@ extension Archiver {
         var index: [String: [String]] = [:]
         let suffix = "." + ArchiveFileName.fileExtension
         for name in names where name.hasSuffix(suffix) {
-            let stem = String(name.dropLast(suffix.count))
+            let stem = Self.stem(of: name)
             for owner in Self.readings(of: stem, in: folder, foldingCase: folds).legacyOwners {
                 index[owner, default: []].append(stem)
             }
@@ -448,7 +449,7 @@ extension Archiver {
         var ids = Set<String>(minimumCapacity: names.count)
         let isUnexpired = unexpiredNames(in: directory)  // Cache/: expiry
         for name in names where name.hasSuffix(suffix) {
-            let stem = String(name.dropLast(suffix.count))
+            let stem = Self.stem(of: name)
             if ArchiveFileName.isHashed(stem) {
                 if isUnexpired(name), let id = hashedIdentifier(stem: stem, in: directory.path) { ids.insert(folder.canonicalText(id) ?? id) }
                 continue
