@@ -10,7 +10,8 @@ import Foundation
 //     ARCHIVER_BENCHMARK_100K=1 swift package --package-path Benchmarks benchmark --filter 'coldstart\..*\.100000'
 //
 // Targets: `cache.load.async.1000` ≤ 1.2 × `cache.load.sync.1000`; `cache.load.memory.3` ≥ 20×
-// faster than `cache.load.disk.3`. The 100,000-file rows write 100,000 files in their setup
+// faster than `cache.load.disk.3`; `coldstart.ids.100000` ≤ 2 × `coldstart.readdir.100000`
+// (issue 19), the folder's names as `readdir` returns them. The 100,000-file rows write 100,000 files in their setup
 // (about 100 MB): they run only when ARCHIVER_BENCHMARK_100K is set.
 
 /// A measured body with what it needs, made in the setup.
@@ -83,6 +84,15 @@ func cacheBenchmarks() {
             ("loadall", { archiver in blackHole(try User.loadAll(in: archiver)) }),
             ("loadall.async", { archiver in blackHole(try await User.loadAllInBackground(in: archiver)) }),
         ]
+        // The floor of `ids`: the type folder's names, as `readdir` returns them, as strings.
+        row("coldstart.readdir.\(count)", cold) { scratch in
+            let url = scratch.url
+            try writeUsers(count, to: url)
+            let directory = try Archiver(archiveDirectoryURL: url).directoryURL(for: User.self).path
+            let listed = try PlainFile.names(in: directory).count
+            guard listed == count else { throw FixtureError("coldstart.readdir.\(count) lists \(listed) of \(count)") }
+            return CacheRun { blackHole(try PlainFile.names(in: directory)) }
+        }
         for (operation, body) in operations {
             row("coldstart.\(operation).\(count)", cold) { scratch in
                 let url = scratch.url

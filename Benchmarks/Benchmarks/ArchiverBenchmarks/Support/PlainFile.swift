@@ -60,6 +60,18 @@ enum PlainFile {
         return data
     }
 
+    /// The names in `directory` as `readdir` returns them, without `.` and `..`, unsorted.
+    static func names(in directory: String) throws(Failure) -> [String] {
+        guard let stream = opendir(directory) else { throw Failure("list", directory) }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// The paths of the files in `directory` whose names end in `suffix`, sorted.
     static func files(in directory: String, suffix: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory)
