@@ -208,7 +208,7 @@ extension Archivable {
     /// ```
     nonisolated(nonsending)
     public static func storedResourceIDsInBackground(in archiver: Archiver = Self.archiver) async throws(ArchiverError) -> [ID] {
-        parsedIDs(try await archiver.resourceIDsInBackground(in: archiver.folder(for: Self.self))).ids.map(\.id)
+        parsedIDs(try await archiver.resourceIDsInBackground(in: archiver.folder(for: Self.self))).ids.map { $0.id }
     }
 
     /// Stores this value's archive, encoding it on the caller's actor and writing the file off

@@ -410,7 +410,7 @@ extension Archiver {
 
     /// The ids of every stored value of `type`, sorted: what ``Archivable/storedResourceIDs(in:)`` returns.
     func storedIDs<Value: Archivable>(of type: Value.Type) throws(ArchiverError) -> [Value.ID] {
-        try typedResourceIDs(in: folder(for: type), of: type).ids.map(\.id)
+        try typedResourceIDs(in: folder(for: type), of: type).ids.map { $0.id }
     }
 
     /// The stored ids of `type` in `folder` that parse, in order, and the texts of the names that do not, sorted.
