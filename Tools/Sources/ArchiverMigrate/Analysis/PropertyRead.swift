@@ -33,6 +33,9 @@ struct PropertyRead {
     var isRequired: Bool = false
     /// Whether the code force-casts (`as!`), crashing where a key map fails the decode.
     var isForceCast: Bool = false
+    /// Whether a value of another type gives the default (or nil) rather than failing, as `as?`
+    /// and the 0.6 helpers do: the entry then says `ifInvalid: .useDefault`.
+    var isLenient: Bool = false
 }
 
 /// How a hand-written encoder writes one property.
