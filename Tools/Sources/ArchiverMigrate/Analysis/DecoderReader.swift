@@ -268,7 +268,7 @@ struct DecoderReader {
                           let keyArgument = call.arguments.last, keyArgument.label?.text == "withKey" else { throw unsupported(expression) }
                     let key = try resolveKey(keyArgument.expression)
                     if collection {
-                        return PropertyRead(key: key, line: line, readType: "[\(typeName)]", nested: .collection(typeName), defaultValue: "[]", isLenient: true)
+                        return PropertyRead(key: key, line: line, readType: "[\(typeName)]", nested: .collection(typeName), defaultValue: "[]", isLenient: true, collectionHelper: method)
                     }
                     return PropertyRead(key: key, line: line, readType: typeName, nested: .single(typeName), isLenient: true)
                 }

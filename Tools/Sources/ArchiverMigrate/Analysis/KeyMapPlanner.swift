@@ -133,6 +133,11 @@ enum KeyMapPlanner {
             if let read = serverRead ?? archiveRead, let source = read.convertedFrom {
                 notes.append((read.line, "\(model.name).\(property.name): read from a \(source) or a number; a number now reads as \(article(read.readType)) \(read.readType) where the hand-written code gave \(read.defaultValue ?? "the default")"))
             }
+            let helpers = [serverRead, archiveRead].compactMap { $0 }.filter { $0.collectionHelper != nil }
+            if let first = helpers.first {
+                let names = helpers.compactMap(\.collectionHelper).joined(separator: " and ")
+                notes.append((first.line, "\(model.name).\(property.name): an array that holds something other than an object now keeps its valid elements, where \(names) gave []"))
+            }
             for read in [serverRead, archiveRead].compactMap({ $0 }) where read.isForceCast {
                 notes.append((read.line, "\(model.name).\(property.name): a missing or mistyped value now fails decoding \(model.name) instead of crashing (`as!`)"))
             }

@@ -150,17 +150,27 @@ struct TutorialEquivalenceTests {
 
     // MARK: What the tool's notes say
 
-    /// The note the tool printed for the tutorial describes a real difference: on the input
-    /// below the hand-written code and the key map disagree, as the note says.
+    /// The notes the tool printed for the tutorial describe real differences: on the inputs
+    /// below the hand-written code and the key map disagree, as the notes say.
     @Test func theNotesDescribeRealDifferences() throws {
         // Review.rating: "a number now reads as an Int where the hand-written code gave 0".
         let review = try responseObject(["id": "r", "restaurant": Self.restaurant, "star_rating": 4, "text": "t"])
         #expect(HandWrittenReview(responseObject: review)?.rating == 0)
         #expect(ConvertedReview(responseObject: review)?.rating == 4)
 
-        // No note about User.reviews: a key map drops an invalid element as serializedCollection did.
+        // A key map drops an invalid element as serializedCollection did…
         let user: [String: Any] = ["id": "u", "user_reviews": [["id": "r"]]]
         #expect(HandWrittenUser(responseObject: user)?.reviews.isEmpty == true)
         #expect(ConvertedUser(responseObject: user)?.reviews.isEmpty == true)
+
+        // …but User.reviews: "an array that holds something other than an object now keeps its
+        // valid elements, where serializedCollection and unarchivedCollection gave []".
+        let valid: [String: Any] = ["id": "r", "restaurant": Self.restaurant, "star_rating": "4", "text": "t"]
+        let mixed = try responseObject(["id": "u", "user_reviews": [1, valid]])
+        #expect(HandWrittenUser(responseObject: mixed)?.reviews.count == 0)
+        #expect(ConvertedUser(responseObject: mixed)?.reviews.count == 1)
+        let archive: Archive = ["id": "u", "name": "n", "reviews": [1, ["id": "r", "restaurant": Self.restaurant, "rating": 4, "text": "t"]] as [Any]]
+        #expect(HandWrittenUser(archive: archive)?.reviews.count == 0)
+        #expect(ConvertedUser(archive: archive)?.reviews.count == 1)
     }
 }
