@@ -9,13 +9,27 @@ import Foundation
 /// let bytes = try BinaryPropertyListWriter.data(for: ["id": "42", "tags": ["a", "b"]])
 /// // 8-byte "bplist00" header, 6 objects, offset table, 32-byte trailer
 /// ```
+///
+/// Equal strings, numbers, dates and data are written once and referred to wherever they occur,
+/// as CoreFoundation's writer (and so `PropertyListEncoder`) does: an archive of many records
+/// repeats the same keys and many of the same values.
+///
+/// A key-mapped value is written without its archive dictionary: its key map walks the fields and
+/// hands each value here (``beginDictionary(capacity:depth:)``, ``append(key:value:to:)``).
 struct BinaryPropertyListWriter {
     /// Writes `archive`; nothing is produced if any value cannot be written.
     static func data(for archive: Archive, maximumDepth: Int) throws(PropertyListError) -> Data {
+        try data(maximumDepth: maximumDepth) { (writer) throws(Failure) -> Int in try writer.addDictionary(archive, depth: 0) }
+    }
+
+    /// Writes the top object that `write` adds, given a writer; nothing is produced if `write` fails.
+    static func data(
+        maximumDepth: Int, _ write: (inout BinaryPropertyListWriter) throws(Failure) -> Int
+    ) throws(PropertyListError) -> Data {
         var writer = BinaryPropertyListWriter(maximumDepth: maximumDepth)
         let top: Int
         do {
-            top = try writer.addDictionary(archive, depth: 0)
+            top = try write(&writer)
         } catch {
             throw .unsupportedValue(keyPath: error.keyPath, found: error.found)
         }
@@ -31,8 +45,16 @@ struct BinaryPropertyListWriter {
     private var containers: [PendingContainer] = []
     /// The object numbers that containers refer to, a run of them for each container.
     private var references: [Int] = []
-    /// Key strings written so far: an archive of many records repeats the same few keys.
-    private var keyObjects: [String: Int] = [:]
+    /// The object of each string, key or value, written so far.
+    private var strings: [String: Int] = [:]
+    /// The object of each integer (and of each date, Double and Float, by bit pattern) written so far.
+    private var integers: [Int64: Int] = [:]
+    private var dates: [UInt64: Int] = [:]
+    private var doubles: [UInt64: Int] = [:]
+    private var floats: [UInt32: Int] = [:]
+    private var datas: [Data: Int] = [:]
+    private var trueObject: Int?
+    private var falseObject: Int?
 
     private struct PendingContainer {
         var object: Int
@@ -52,7 +74,7 @@ struct BinaryPropertyListWriter {
     // MARK: Values
 
     /// Writes `value` (or notes it, if it is a container) and returns its object number.
-    private mutating func add(_ value: Any, depth: Int) throws(Failure) -> Int {
+    mutating func add(_ value: Any, depth: Int) throws(Failure) -> Int {
         // Exact-type checks first: they cost a pointer comparison, and archives built by Swift
         // code hold these types. Bridged and Foundation types take the slower casts below.
         let valueType = type(of: value)
@@ -61,7 +83,7 @@ struct BinaryPropertyListWriter {
         if valueType == [Any].self { return try addArray(value as! [Any], depth: depth) }
         if valueType == [[String: Any]].self { return try addArray(value as! [[String: Any]], depth: depth) }
         if valueType == Int.self { return addInteger(Int64(value as! Int)) }
-        if valueType == Bool.self { return addLeaf { $0.bytes.append((value as! Bool) ? BinaryPropertyList.Marker.true : BinaryPropertyList.Marker.false) } }
+        if valueType == Bool.self { return addBool(value as! Bool) }
         if valueType == Double.self { return addDouble(value as! Double) }
         if let number = fixedWidthNumber(value, type: valueType) { return number }
 
@@ -74,15 +96,9 @@ struct BinaryPropertyListWriter {
         case let array as [Any]:
             return try addArray(array, depth: depth)
         case let date as Date:
-            return addLeaf { writer in
-                writer.bytes.append(BinaryPropertyList.Marker.date)
-                writer.appendBigEndian(date.timeIntervalSinceReferenceDate.bitPattern)
-            }
+            return addDate(date)
         case let data as Data:
-            return addLeaf { writer in
-                writer.appendMarker(BinaryPropertyList.Marker.data, count: data.count)
-                data.withUnsafeBytes { writer.bytes.append(contentsOf: $0) }
-            }
+            return addData(data)
         case let number as NSNumber:
             return addNumber(number)
         case let dictionary as [AnyHashable: Any]:
@@ -101,7 +117,7 @@ struct BinaryPropertyListWriter {
         var index = 0
         for (key, value) in dictionary {
             defer { index += 1 }
-            references[keys + index] = addKey(key)
+            references[keys + index] = addString(key)
             do {
                 references[values + index] = try DeepRecursion.descend(unavailable: { Failure(found: $0.description) }) { () throws(Failure) -> Int in
                     try add(value, depth: depth + 1)
@@ -129,6 +145,62 @@ struct BinaryPropertyListWriter {
         return object
     }
 
+    // MARK: Containers filled by their caller
+
+    /// A dictionary or array whose elements its caller adds one by one: a key-mapped value's
+    /// fields, a collection's elements. Elements that turn out to be `nil` are left out, so a
+    /// container is begun with room for all and ended with the number written.
+    struct OpenContainer {
+        /// Its object number.
+        let object: Int
+        /// Its index in ``containers``.
+        fileprivate let pending: Int
+        fileprivate let firstReference: Int
+        fileprivate let capacity: Int
+        /// The elements (or key-value pairs) added so far.
+        fileprivate(set) var count = 0
+    }
+
+    /// Begins a dictionary of at most `capacity` pairs, at nesting `depth` (the top is 0).
+    mutating func beginDictionary(capacity: Int, depth: Int) throws(Failure) -> OpenContainer {
+        guard depth < maximumDepth else { throw Failure(found: "nesting deeper than \(maximumDepth)") }
+        let pending = containers.count
+        let (object, first) = startContainer(BinaryPropertyList.Marker.dictionary, count: 0, referenceSlots: capacity * 2)
+        return OpenContainer(object: object, pending: pending, firstReference: first, capacity: capacity)
+    }
+
+    /// Begins an array of at most `capacity` elements, at nesting `depth` (the top is 0).
+    mutating func beginArray(capacity: Int, depth: Int) throws(Failure) -> OpenContainer {
+        guard depth < maximumDepth else { throw Failure(found: "nesting deeper than \(maximumDepth)") }
+        let pending = containers.count
+        let (object, first) = startContainer(BinaryPropertyList.Marker.array, count: 0, referenceSlots: capacity)
+        return OpenContainer(object: object, pending: pending, firstReference: first, capacity: capacity)
+    }
+
+    /// Adds `key` and the object `value` (a number ``add(_:depth:)`` and its kind returned) to a dictionary.
+    mutating func append(key: String, value: Int, to container: inout OpenContainer) {
+        references[container.firstReference + container.count] = addString(key)
+        references[container.firstReference + container.capacity + container.count] = value
+        container.count += 1
+    }
+
+    /// Adds the object `element` to an array.
+    mutating func append(_ element: Int, to container: inout OpenContainer) {
+        references[container.firstReference + container.count] = element
+        container.count += 1
+    }
+
+    /// Ends a container with the elements added: a dictionary's values follow its keys.
+    mutating func end(_ container: OpenContainer) {
+        if containers[container.pending].marker == BinaryPropertyList.Marker.dictionary, container.count < container.capacity {
+            let values = container.firstReference + container.capacity
+            for index in 0..<container.count {
+                references[container.firstReference + container.count + index] = references[values + index]
+            }
+        }
+        containers[container.pending].count = container.count
+    }
+
     /// Numbers the container and sets aside its reference slots, which its elements fill in.
     private mutating func startContainer(_ marker: UInt8, count: Int, referenceSlots: Int) -> (object: Int, firstReference: Int) {
         let object = offsets.count
@@ -139,15 +211,10 @@ struct BinaryPropertyListWriter {
         return (object, firstReference)
     }
 
-    private mutating func addKey(_ key: String) -> Int {
-        if let object = keyObjects[key] { return object }
-        let object = addString(key)
-        keyObjects[key] = object
-        return object
-    }
-
-    private mutating func addString(_ string: String) -> Int {
-        addLeaf { writer in
+    /// Writes `string` unless it was written before; its object number.
+    mutating func addString(_ string: String) -> Int {
+        if let object = strings[string] { return object }
+        let object = addLeaf { writer in
             var string = string
             string.withUTF8 { utf8 in
                 if utf8.allSatisfy({ $0 < 0x80 }) {
@@ -158,6 +225,36 @@ struct BinaryPropertyListWriter {
                 }
             }
         }
+        strings[string] = object
+        return object
+    }
+
+    mutating func addBool(_ value: Bool) -> Int {
+        if let object = value ? trueObject : falseObject { return object }
+        let object = addLeaf { $0.bytes.append(value ? BinaryPropertyList.Marker.true : BinaryPropertyList.Marker.false) }
+        if value { trueObject = object } else { falseObject = object }
+        return object
+    }
+
+    mutating func addDate(_ date: Date) -> Int {
+        let bits = date.timeIntervalSinceReferenceDate.bitPattern
+        if let object = dates[bits] { return object }
+        let object = addLeaf { writer in
+            writer.bytes.append(BinaryPropertyList.Marker.date)
+            writer.appendBigEndian(bits)
+        }
+        dates[bits] = object
+        return object
+    }
+
+    mutating func addData(_ data: Data) -> Int {
+        if let object = datas[data] { return object }
+        let object = addLeaf { writer in
+            writer.appendMarker(BinaryPropertyList.Marker.data, count: data.count)
+            data.withUnsafeBytes { writer.bytes.append(contentsOf: $0) }
+        }
+        datas[data] = object
+        return object
     }
 
     private mutating func appendUTF16(_ utf8: UnsafeBufferPointer<UInt8>) {
@@ -189,7 +286,7 @@ struct BinaryPropertyListWriter {
     private mutating func addNumber(_ number: NSNumber) -> Int {
         switch UInt8(bitPattern: number.objCType.pointee) {
         case UInt8(ascii: "c") where isBoolean(number):
-            addLeaf { $0.bytes.append(number.boolValue ? BinaryPropertyList.Marker.true : BinaryPropertyList.Marker.false) }
+            addBool(number.boolValue)
         case UInt8(ascii: "d"):
             addDouble(number.doubleValue)
         case UInt8(ascii: "f"):
@@ -201,7 +298,7 @@ struct BinaryPropertyListWriter {
         }
     }
 
-    private mutating func addUnsigned(_ value: UInt64) -> Int {
+    mutating func addUnsigned(_ value: UInt64) -> Int {
         if value <= UInt64(Int64.max) { return addInteger(Int64(value)) }
         // Above Int64.max, readers expect a 16-byte signed integer (as plistlib and CF write).
         return addLeaf { writer in
@@ -211,22 +308,31 @@ struct BinaryPropertyListWriter {
         }
     }
 
-    private mutating func addInteger(_ value: Int64) -> Int {
-        addLeaf { $0.appendInteger(value) }
+    mutating func addInteger(_ value: Int64) -> Int {
+        if let object = integers[value] { return object }
+        let object = addLeaf { $0.appendInteger(value) }
+        integers[value] = object
+        return object
     }
 
-    private mutating func addDouble(_ value: Double) -> Int {
-        addLeaf { writer in
+    mutating func addDouble(_ value: Double) -> Int {
+        if let object = doubles[value.bitPattern] { return object }
+        let object = addLeaf { writer in
             writer.bytes.append(BinaryPropertyList.Marker.real | 3)
             writer.appendBigEndian(value.bitPattern)
         }
+        doubles[value.bitPattern] = object
+        return object
     }
 
-    private mutating func addFloat(_ value: Float) -> Int {
-        addLeaf { writer in
+    mutating func addFloat(_ value: Float) -> Int {
+        if let object = floats[value.bitPattern] { return object }
+        let object = addLeaf { writer in
             writer.bytes.append(BinaryPropertyList.Marker.real | 2)
             writer.appendBigEndian(value.bitPattern)
         }
+        floats[value.bitPattern] = object
+        return object
     }
 
     // MARK: Bytes
