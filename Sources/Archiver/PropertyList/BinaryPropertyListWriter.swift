@@ -380,7 +380,11 @@ struct BinaryPropertyListWriter {
         case 1: bytes.append(UInt8(truncatingIfNeeded: value))
         case 2: appendBigEndian(UInt16(truncatingIfNeeded: value))
         case 4: appendBigEndian(UInt32(truncatingIfNeeded: value))
-        default: appendBigEndian(UInt64(truncatingIfNeeded: value))
+        case 8: appendBigEndian(UInt64(truncatingIfNeeded: value))
+        default:
+            for shift in stride(from: (width - 1) * 8, through: 0, by: -8) {
+                bytes.append(UInt8(truncatingIfNeeded: value >> shift))
+            }
         }
     }
 
