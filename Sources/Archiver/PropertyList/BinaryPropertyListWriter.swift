@@ -46,7 +46,7 @@ struct BinaryPropertyListWriter {
     /// The object numbers that containers refer to, a run of them for each container.
     private var references: [Int] = []
     /// The object of each string, key or value, written so far.
-    private var strings: [String: Int] = [:]
+    private var strings = StringTable()
     /// The object of each integer (and of each date, Double and Float, by bit pattern) written so far.
     private var integers: [Int64: Int] = [:]
     private var dates: [UInt64: Int] = [:]
@@ -213,20 +213,25 @@ struct BinaryPropertyListWriter {
 
     /// Writes `string` unless it was written before; its object number.
     mutating func addString(_ string: String) -> Int {
-        if let object = strings[string] { return object }
-        let object = addLeaf { writer in
-            var string = string
-            string.withUTF8 { utf8 in
-                if utf8.allSatisfy({ $0 < 0x80 }) {
-                    writer.appendMarker(BinaryPropertyList.Marker.asciiString, count: utf8.count)
-                    writer.bytes.append(contentsOf: utf8)
-                } else {
-                    writer.appendUTF16(utf8)
-                }
-            }
+        var string = string
+        return string.withUTF8 { utf8 in addString(utf8: utf8) }
+    }
+
+    /// Looks the bytes up in ``strings`` and writes them if they are new. Equal means equal
+    /// bytes (Swift's `==` would also share "é" with "e\u{301}", changing what is stored).
+    private mutating func addString(utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        let hash = StringTable.hash(utf8)
+        switch strings.find(utf8, hash: hash) {
+        case .found(let object):
+            return object
+        case .absent(let slot):
+            let object = writeString(utf8)
+            strings.insert(utf8, hash: hash, object: object, at: slot)
+            return object
+        case .crowded:
+            // Sharing is only a saving: past a long run of colliding strings, write this one again.
+            return writeString(utf8)
         }
-        strings[string] = object
-        return object
     }
 
     mutating func addBool(_ value: Bool) -> Int {
@@ -255,6 +260,17 @@ struct BinaryPropertyListWriter {
         }
         datas[data] = object
         return object
+    }
+
+    private mutating func writeString(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        addLeaf { writer in
+            if utf8.allSatisfy({ $0 < 0x80 }) {
+                writer.appendMarker(BinaryPropertyList.Marker.asciiString, count: utf8.count)
+                writer.bytes.append(contentsOf: utf8)
+            } else {
+                writer.appendUTF16(utf8)
+            }
+        }
     }
 
     private mutating func appendUTF16(_ utf8: UnsafeBufferPointer<UInt8>) {
@@ -434,5 +450,96 @@ extension BinaryPropertyListWriter {
 
         /// `reviews[0].photo`, as ``PropertyListError/unsupportedValue(keyPath:found:)`` names it.
         var keyPath: String { steps.reversed().archiveKeyPath }
+    }
+}
+
+/// The strings a writer has written, by their UTF-8 bytes: an open-addressing table with a cheap
+/// hash, since every string of an archive is looked up (SipHash, as a `[String: Int]` hashes, cost
+/// a store of the 1,000-review user a quarter of its instructions).
+///
+/// The hash is not keyed, so a server could send strings that collide; a lookup gives up after a
+/// few probes (``maximumProbes``) and the string is written unshared, so colliding strings cost a
+/// bounded amount each and never make a store quadratic.
+struct StringTable {
+    enum Lookup {
+        case found(Int)
+        /// Not written yet; `slot` is where to insert it.
+        case absent(slot: Int)
+        /// Not found within ``maximumProbes``.
+        case crowded
+    }
+
+    static let maximumProbes = 32
+
+    private struct Entry {
+        var hash: UInt64
+        var start: Int
+        var count: Int
+        var object: Int
+    }
+
+    /// Indexes into `entries`, or -1; the count is a power of two.
+    private var slots = [Int32](repeating: -1, count: 256)
+    private var entries: [Entry] = []
+    /// The bytes of every entry, one after the other.
+    private var arena: [UInt8] = []
+
+    /// A multiplicative hash of 8 bytes at a time.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        guard let base = bytes.baseAddress else { return hash }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+            index += 8
+        }
+        var tail: UInt64 = 0
+        while index < bytes.count {
+            tail = tail << 8 | UInt64(bytes[index])
+            index += 1
+        }
+        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        return hash ^ (hash >> 29)
+    }
+
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Lookup {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        for _ in 0 ..< Self.maximumProbes {
+            let index = Int(slots[slot])
+            if index < 0 { return .absent(slot: slot) }
+            let entry = entries[index]
+            if entry.hash == hash, entry.count == bytes.count, equal(entry, bytes) { return .found(entry.object) }
+            slot = (slot + 1) & mask
+        }
+        return .crowded
+    }
+
+    private func equal(_ entry: Entry, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard entry.count > 0, let base = bytes.baseAddress else { return true }
+        return arena.withUnsafeBufferPointer { arena in
+            memcmp(arena.baseAddress! + entry.start, base, entry.count) == 0
+        }
+    }
+
+    /// Adds the bytes at the slot ``find(_:hash:)`` returned.
+    mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, object: Int, at slot: Int) {
+        slots[slot] = Int32(entries.count)
+        entries.append(Entry(hash: hash, start: arena.count, count: bytes.count, object: object))
+        arena.append(contentsOf: bytes)
+        if entries.count * 2 > slots.count { grow() }
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        let mask = slots.count - 1
+        for index in entries.indices {
+            var slot = Int(truncatingIfNeeded: entries[index].hash) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index)
+        }
     }
 }

@@ -123,6 +123,16 @@ import Testing
         #expect(PropertyListValue(try PropertyListCoding.archive(from: data)) == PropertyListValue(archive))
     }
 
+    @Test func sharesStringsByTheirBytes() throws {
+        // Equal to Swift's `==`, different bytes: each is stored as it was given.
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let strings = (0 ..< 5_000).map { "string \($0 % 2_500)" }
+        let read = try PropertyListCoding.archive(from: PropertyListCoding.data(for: ["a": composed, "b": decomposed, "c": strings]))
+        #expect((read["a"] as? String).map { Array($0.unicodeScalars) } == Array(composed.unicodeScalars))
+        #expect((read["b"] as? String).map { Array($0.unicodeScalars) } == Array(decomposed.unicodeScalars))
+        #expect(read["c"] as? [String] == strings)
+    }
+
     @Test func namesTheKeyPathOfAValueItCannotWrite() throws {
         struct Photo: KeyMapValue {
             init() {}
