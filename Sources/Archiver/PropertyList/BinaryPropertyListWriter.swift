@@ -391,21 +391,31 @@ struct BinaryPropertyListWriter {
         withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
     }
 
+    /// One byte at a time: the table and references are thousands of 1- to 4-byte numbers, for
+    /// which appending a buffer cost more than the bytes.
     private mutating func appendBigEndian(_ value: Int, width: Int) {
         switch width {
-        case 1: bytes.append(UInt8(truncatingIfNeeded: value))
-        case 2: appendBigEndian(UInt16(truncatingIfNeeded: value))
-        case 4: appendBigEndian(UInt32(truncatingIfNeeded: value))
-        case 8: appendBigEndian(UInt64(truncatingIfNeeded: value))
+        case 1:
+            bytes.append(UInt8(truncatingIfNeeded: value))
+        case 2:
+            bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: value))
         default:
-            for shift in stride(from: (width - 1) * 8, through: 0, by: -8) {
+            var shift = (width - 1) * 8
+            while shift >= 0 {
                 bytes.append(UInt8(truncatingIfNeeded: value >> shift))
+                shift -= 8
             }
         }
     }
 
     private mutating func finish(topObject: Int) -> Data {
         let referenceWidth = BinaryPropertyList.byteWidth(for: offsets.count)
+        let referenceBytes = containers.reduce(0) { total, container in
+            let count = container.marker == BinaryPropertyList.Marker.dictionary ? container.count * 2 : container.count
+            return total + 10 + count * referenceWidth
+        }
+        bytes.reserveCapacity(bytes.count + referenceBytes + offsets.count * 4 + BinaryPropertyList.trailerSize)
         for container in containers {
             offsets[container.object] = bytes.count
             appendMarker(container.marker, count: container.count)
