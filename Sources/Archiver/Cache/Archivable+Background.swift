@@ -83,7 +83,7 @@ extension Archiver {
     /// The archive of `value`, encoded on the caller's actor, as a store encodes it.
     func propertyListData<Value: Archivable>(for value: Value, in folder: Folder, id: String) throws(ArchiverError) -> Data {
         do {
-            return try PropertyListCoding.data(for: value.archiveValue, maximumDepth: limits.maximumDepth)
+            return try PropertyListCoding.data(of: value, maximumDepth: limits.maximumDepth)
         } catch {
             switch error {
             case .unsupportedValue(let keyPath, let found):

@@ -14,7 +14,7 @@ extension ArchiveRepresentable {
     ///   value a property list cannot hold.
     public func archivedData() throws(ArchiverError) -> Data {
         do {
-            return try PropertyListCoding.data(for: archiveValue)
+            return try PropertyListCoding.data(of: self)
         } catch {
             throw .writing(String(describing: Self.self), error)
         }

@@ -109,7 +109,7 @@ extension Archiver {
         let id = Folder.canonicalText(of: value.id, Value.self)
         let data: Data
         do {
-            data = try PropertyListCoding.data(for: value.archiveValue, maximumDepth: limits.maximumDepth)
+            data = try PropertyListCoding.data(of: value, maximumDepth: limits.maximumDepth)
         } catch {
             throw .writing(folder.typeName, id: id, error)
         }
