@@ -9,7 +9,7 @@ struct MigrationDocumentTests {
 
     /// Where the document's code lives: the examples before and after, the tutorial (Archiver 0.6
     /// code), and the tests that run them.
-    static let sourceFolders = ["Examples/Migration", "Examples/ArchiverTutorial", "Tests/MigrationDocTests"]
+    static let sourceFolders = ["Examples/Migration", "Examples/TutorialModel", "Examples/ArchiverTutorial", "Tests/MigrationDocTests"]
 
     static func swiftBlocks(in markdown: String) -> [(line: Int, lines: [String])] {
         MarkdownCodeBlocks.blocks("swift", in: markdown)

@@ -1,5 +1,6 @@
 import Archiver
 import Foundation
+import TutorialModel
 
 /// A step on the way from a server response to a file and back, as benchmark names spell it.
 enum Operation: String, CaseIterable {
@@ -48,7 +49,7 @@ struct Way {
             .library("handwritten", User.self, fromJSON: .jsonSerialization),
             .unsynced("handwrittenunsynced", User.self),
             .library("derived", DerivedUser.self, fromJSON: .decodeJSON),
-            .library("derivedmirror", MirrorUser.self),
+            .library("derivedmirror", TutorialModel.User.self),
             .codable(),
             .jsonSerialization(),
             .keyedArchiver(User.self),
