@@ -47,10 +47,23 @@ let package = Package(
             dependencies: [.product(name: "Archiver", package: "Archiver")],
             path: "Fixtures/After"
         ),
+        // A conformance whose initializers each have rules of their own, and the tool's output for
+        // it: the tests decode the same input with both and compare.
+        .target(
+            name: "DoorRulesBefore",
+            dependencies: [.product(name: "Archiver", package: "Archiver")],
+            path: "Fixtures/DoorRules/Before"
+        ),
+        .target(
+            name: "DoorRulesConverted",
+            dependencies: [.product(name: "Archiver", package: "Archiver")],
+            path: "Fixtures/DoorRules/Converted"
+        ),
         .testTarget(
             name: "ArchiverMigrateTests",
             dependencies: [
                 "ArchiverMigrate", "archiver-migrate", "MigrationFixtures", "MigrationConverted", "MigrationAfterFixtures",
+                "DoorRulesBefore", "DoorRulesConverted",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "Archiver", package: "Archiver"),

@@ -20,11 +20,16 @@ public struct Review {
     public let text: String
 }
 
-extension Review: KeyMapped {
+extension Review: KeyMapped, KeyMapChecked {
     public static let keyMap = KeyMap(Review.init, [
-        .property(\.rating, server: "star_rating", default: 0),
-        .property(\.text, default: ""),
+        .property(\.rating, server: "star_rating", default: 0, ifInvalid: .useDefault),
+        .property(\.text, default: "", ifInvalid: .useDefault),
     ])
+
+    public func keyMapCheck(from source: KeyMapSource) -> String? {
+        if source == .archive, id.isEmpty { return "an archive whose id is empty is not a Review" }
+        return nil
+    }
 }
 
 public struct User {
@@ -35,7 +40,7 @@ public struct User {
 
 extension User: KeyMapped, Cachable {
     public static let keyMap = KeyMap(User.init, [
-        .property(\.name, default: "Guest"),
-        .property(\.reviews, server: "user_reviews", default: []),
+        .property(\.name, default: "Guest", ifInvalid: .useDefault, archiveDefault: ""),
+        .property(\.reviews, server: "user_reviews", default: [], ifInvalid: .useDefault),
     ])
 }

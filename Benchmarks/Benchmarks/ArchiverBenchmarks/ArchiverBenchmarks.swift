@@ -33,6 +33,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     cacheBenchmarks()  // Cache/: async, memory layer, cold start (issue 22)
+    genericBenchmarks()  // Generic/: a generic envelope's computed map against one cached by hand (issue 18)
     for (way, prepare) in RepositoryFromJSON.ways {
         Probe.runIfRequested("\(Operation.fromjson.rawValue).\(way).\(RepositoryFromJSON.name)") { try prepare(try RepositoryFromJSON.fixture()) }
         Benchmark("\(Operation.fromjson.rawValue).\(way).\(RepositoryFromJSON.name)", configuration: configuration(.fromjson, reviews: 3)) { benchmark, run in

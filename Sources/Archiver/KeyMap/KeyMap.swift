@@ -113,14 +113,20 @@ public final class KeyMap<Model>: @unchecked Sendable {
         _ initializer: @escaping (repeat each Property) -> Model,
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
-        _ properties: [KeyMapProperty<Model>] = [],
+        _ properties: @autoclosure () -> [KeyMapProperty<Model>] = [],
         fileID: StaticString = #fileID,
         line: UInt = #line,
         column: UInt = #column
     ) {
+        // A computed map (a generic type's) runs this on every use: once built, nothing of the
+        // arguments is evaluated (a key-path literal in a generic context is instantiated anew).
+        let site = KeyMapSite(Model.self, fileID: fileID, line: line, column: column)
+        if let built = KeyMapCache.map(Model.self, at: site) {
+            self.init(copying: built)
+            return
+        }
         self.init(
-            mirroring: initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, properties: properties,
-            site: KeyMapSite(Model.self, fileID: fileID, line: line, column: column))
+            mirroring: initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, properties: properties(), site: site)
     }
 
     @inlinable
@@ -173,16 +179,20 @@ public final class KeyMap<Model>: @unchecked Sendable {
         _ initializer: @escaping (repeat each Property) -> Model,
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
-        _ properties: [KeyMapProperty<Model>] = [],
+        _ properties: @autoclosure () -> [KeyMapProperty<Model>] = [],
         reading readers: repeat @escaping (Model) -> each Property,
         fileID: StaticString = #fileID,
         line: UInt = #line,
         column: UInt = #column
     ) {
+        let site = KeyMapSite(Model.self, fileID: fileID, line: line, column: column)
+        if let built = KeyMapCache.map(Model.self, at: site) {
+            self.init(copying: built)
+            return
+        }
         self.init(
             initializer, serverKeys: serverKeys, archiveKeys: archiveKeys,
-            properties: properties, readers: repeat each readers,
-            site: KeyMapSite(Model.self, fileID: fileID, line: line, column: column))
+            properties: properties(), readers: repeat each readers, site: site)
     }
 
     @inlinable

@@ -39,7 +39,8 @@ enum KeyMapCache {
     static func map<Model>(_ type: Model.Type, at site: KeyMapSite) -> KeyMap<Model>? {
         lock.lock()
         defer { lock.unlock() }
-        return maps[site] as? KeyMap<Model>
+        // The site names `Model`, so a map stored under it is a `KeyMap<Model>`: no cast needed.
+        return maps[site].map { unsafeDowncast($0, to: KeyMap<Model>.self) }
     }
 
     /// Keeps `map` for later builds at `site`; the first one stored stays.

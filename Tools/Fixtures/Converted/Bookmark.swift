@@ -18,5 +18,7 @@ public struct Bookmark {
 }
 
 extension Bookmark: KeyMapped, Archivable {
-    public static let keyMap = KeyMap(Bookmark.init(id:title:added:note:))
+    public static let keyMap = KeyMap(Bookmark.init(id:title:added:note:), [
+        .property(\.note, ifInvalid: .useDefault),
+    ])
 }

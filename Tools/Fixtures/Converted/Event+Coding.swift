@@ -56,7 +56,9 @@ public struct Session {
 }
 
 extension Session: KeyMapped {
-    public static let keyMap = KeyMap(Session.init(startTime:endTime:events:))
+    public static let keyMap = KeyMap(Session.init(startTime:endTime:events:), [
+        .property(\.endTime, ifInvalid: .useDefault),
+    ])
 
     // Added by archiver-migrate: a key map calls an initializer that takes every stored
     // property, in declaration order.

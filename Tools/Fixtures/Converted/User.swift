@@ -10,7 +10,7 @@ struct User: Cachable {
 
 extension User: KeyMapped, Archivable {
     static let keyMap = KeyMap(User.init, [
-        .property(\.name, default: NSLocalizedString("Guest", comment: "")),
-        .property(\.reviews, server: "user_reviews", default: []),
+        .property(\.name, default: NSLocalizedString("Guest", comment: ""), ifInvalid: .useDefault, archiveDefault: ""),
+        .property(\.reviews, server: "user_reviews", default: [], ifInvalid: .useDefault),
     ])
 }

@@ -206,6 +206,53 @@ struct MigrateCommandTests {
         }
     }
 
+    /// An archive reader that requires a key the server's reader defaults: a key map's archives
+    /// would fall back to the server's default, so the tool leaves the type as it was, reports
+    /// the line, and the executable exits 1.
+    @Test func aRuleOfOneDoorTheKeyMapCannotSayExitsNonZeroWithItsLine() throws {
+        let executable = try #require(Self.executableURL(), "archiver-migrate not found next to the test bundle")
+        let folder = try TemporaryFolder()
+        let source = """
+        import Archiver
+
+        struct Shop {
+            let id: String
+            let year: Int
+        }
+
+        extension Shop: Serializable, ArchiveRepresentable {
+            init?(responseObject: ResponseObject) {
+                guard let id = responseObject["id"] as? String else { return nil }
+                self.init(id: id, year: responseObject["year"] as? Int ?? 1970)
+            }
+
+            var archiveValue: Archive { ["id": id, "year": year] }
+
+            init?(archive: Archive) {
+                guard let id = archive["id"] as? String,
+                      let year = archive["year"] as? Int else { return nil }
+                self.init(id: id, year: year)
+            }
+        }
+
+        """
+        try folder.write(source, to: "Shop.swift")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--write", "--force", "Shop.swift"]
+        process.currentDirectoryURL = folder.url
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(text.contains("Shop.swift:18: left in place: Shop.year: responses default to 1970 but archives refuse a missing key"), "\(text)")
+        #expect(text.contains("0 types converted, 1 left in place"), "\(text)")
+        #expect(try folder.read("Shop.swift") == source)
+    }
+
     static func executableURL() -> URL? {
         let candidates = [CommandLine.arguments.first.map { URL(fileURLWithPath: $0) }, Bundle.main.executableURL].compactMap { $0 }
         for start in candidates {

@@ -10,8 +10,11 @@ struct DecoderReader {
     let wrappedProperty: String?
 
     private(set) var reads: [String: PropertyRead] = [:]
-    /// Properties that an `if x.isEmpty { return nil }` refuses when empty, with its line.
-    private(set) var nonEmptyRules: [String: Int] = [:]
+    /// The names an `if x.isEmpty { return nil }` or `guard !x.isEmpty` tests, with its line:
+    /// a local binding or a property (``emptinessRules`` says which properties).
+    private var nonEmptyTests: [(name: String, isSelf: Bool, line: Int)] = []
+    /// The properties each local binding was assigned to.
+    private var boundProperties: [String: [String]] = [:]
     private var objectNames: Set<String>
     private var bindings: [String: PropertyRead] = [:]
     private var constructedVariable: String?
@@ -111,8 +114,8 @@ struct DecoderReader {
                 }
                 read.isRequired = true
                 bindings[name] = read
-            } else if case .expression(let expression) = condition.condition, let property = Self.emptinessTest(expression, negated: true) {
-                nonEmptyRules[property] = file.line(of: condition)
+            } else if case .expression(let expression) = condition.condition, let tested = Self.emptinessTest(expression, negated: true) {
+                nonEmptyTests.append((tested.name, tested.isSelf, file.line(of: condition)))
             } else {
                 throw Unconvertible(line: file.line(of: condition), reason: "a condition the key map cannot express: `\(condition.trimmedDescription.firstLine)`")
             }
@@ -124,23 +127,46 @@ struct DecoderReader {
         let line = file.line(of: expression)
         guard expression.elseBody == nil, expression.conditions.count == 1,
               case .expression(let condition) = expression.conditions.first!.condition,
-              let property = Self.emptinessTest(condition, negated: false),
+              let tested = Self.emptinessTest(condition, negated: false),
               expression.body.statements.count == 1,
               expression.body.statements.first?.item.as(ReturnStmtSyntax.self)?.expression?.is(NilLiteralExprSyntax.self) == true else {
             throw Unconvertible(line: line, reason: "custom logic in the initializer: `\(expression.trimmedDescription.firstLine)`")
         }
-        nonEmptyRules[property] = line
+        nonEmptyTests.append((tested.name, tested.isSelf, line))
     }
 
-    /// The property `x.isEmpty` (or `!x.isEmpty` when `negated`) tests.
-    private static func emptinessTest(_ expression: ExprSyntax, negated: Bool) -> String? {
+    /// The properties the initializer refuses when empty, with the line of the test: a test of a
+    /// local binding applies to the properties the binding was assigned to. Called after
+    /// ``read(_:)``; throws for a test of a value that no property holds.
+    func emptinessRules() throws(Unconvertible) -> [String: Int] {
+        var rules: [String: Int] = [:]
+        for test in nonEmptyTests {
+            let properties: [String]
+            if !test.isSelf, bindings[test.name] != nil {
+                properties = boundProperties[test.name] ?? []
+            } else if model.properties.contains(where: { $0.name == test.name }), reads[test.name] != nil {
+                properties = [test.name]
+            } else {
+                properties = []
+            }
+            guard !properties.isEmpty else {
+                throw Unconvertible(line: test.line, reason: "refuses an empty `\(test.name)`, which is no property's value; a key map checks only the properties it decoded")
+            }
+            for property in properties where rules[property] == nil { rules[property] = test.line }
+        }
+        return rules
+    }
+
+    /// The name `x.isEmpty` (or `!x.isEmpty` when `negated`) tests, and whether it is written `self.x`.
+    private static func emptinessTest(_ expression: ExprSyntax, negated: Bool) -> (name: String, isSelf: Bool)? {
         var tested = expression
         if negated {
             guard let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" else { return nil }
             tested = prefix.expression
         }
-        guard let member = tested.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isEmpty" else { return nil }
-        return member.base?.propertyName
+        guard let member = tested.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isEmpty",
+              let base = member.base, let name = base.propertyName else { return nil }
+        return (name, base.identifier == nil)
     }
 
     private mutating func assignArguments(of call: FunctionCallExprSyntax) throws(Unconvertible) {
@@ -176,6 +202,7 @@ struct DecoderReader {
         }
         if let name = value.identifier, let bound = bindings[name] {
             reads[property] = bound
+            boundProperties[name, default: []].append(property)
         } else if value.is(NilLiteralExprSyntax.self) || value.is(BooleanLiteralExprSyntax.self) || value.is(IntegerLiteralExprSyntax.self)
                     || value.is(FloatLiteralExprSyntax.self) || value.stringLiteral != nil {
             throw Unconvertible(line: line, reason: "sets `\(property)` to the constant `\(value.trimmedDescription)` instead of reading a key; a key map reads every property from both sources, or excludes it from both")
@@ -220,7 +247,7 @@ struct DecoderReader {
            cast.questionOrExclamationMark?.text == "?" || (cast.questionOrExclamationMark == nil && cast.type.is(OptionalTypeSyntax.self)) {
             let key = try readKey(of: cast.expression)
             let type = cast.type.as(OptionalTypeSyntax.self)?.wrappedType.trimmedDescription ?? cast.type.trimmedDescription
-            var read = PropertyRead(key: key, line: line, readType: type)
+            var read = PropertyRead(key: key, line: line, readType: type, isLenient: true)
             if let coded = Self.codingType(read.readType) { read.nested = coded }
             return read
         }
@@ -241,9 +268,9 @@ struct DecoderReader {
                           let keyArgument = call.arguments.last, keyArgument.label?.text == "withKey" else { throw unsupported(expression) }
                     let key = try resolveKey(keyArgument.expression)
                     if collection {
-                        return PropertyRead(key: key, line: line, readType: "[\(typeName)]", nested: .collection(typeName), defaultValue: "[]")
+                        return PropertyRead(key: key, line: line, readType: "[\(typeName)]", nested: .collection(typeName), defaultValue: "[]", isLenient: true, collectionHelper: method)
                     }
-                    return PropertyRead(key: key, line: line, readType: typeName, nested: .single(typeName))
+                    return PropertyRead(key: key, line: line, readType: typeName, nested: .single(typeName), isLenient: true)
                 }
             }
             // NSCoder's typed decoders return 0 or false for a missing key.

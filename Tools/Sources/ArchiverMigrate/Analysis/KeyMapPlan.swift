@@ -6,8 +6,36 @@ struct KeyMapPlan: Sendable {
         var serverKey: String?
         var archiveKey: String?
         var defaultValue: String?
+        /// `archiveDefault:`, where archives give a missing key another value than responses.
+        var archiveDefaultValue: String?
+        /// `ifInvalid: .useDefault`, where the hand-written code gave a value of another type the
+        /// default (`as? String ?? ""`) rather than refusing it.
+        var usesDefaultIfInvalid = false
 
-        var isEmpty: Bool { serverKey == nil && archiveKey == nil && defaultValue == nil }
+        var isEmpty: Bool { serverKey == nil && archiveKey == nil && defaultValue == nil && archiveDefaultValue == nil && !usesDefaultIfInvalid }
+    }
+
+    /// A rule the hand-written initializers applied after reading, which the tool writes as the
+    /// type's `KeyMapChecked` conformance.
+    struct Check: Equatable, Sendable {
+        enum Kind: Equatable, Sendable {
+            /// `guard !id.isEmpty else { return nil }`, `if id.isEmpty { return nil }`.
+            case empty
+            /// An optional property the initializer required: `guard let label = … else { return nil }`.
+            case missing
+        }
+
+        let property: String
+        let kind: Kind
+        /// Whether the property is optional, which changes how the condition is spelt.
+        let isOptional: Bool
+        /// Where the rule applies; both when the two initializers apply it alike.
+        var sources: Set<Source>
+    }
+
+    /// A door of the key map, as `KeyMapSource` spells it.
+    enum Source: String, Sendable {
+        case responseObject, archive
     }
 
     let typeName: String
@@ -27,6 +55,8 @@ struct KeyMapPlan: Sendable {
     /// Types held in this one, which must be key-mapped or `KeyMapValue` themselves.
     let nestedTypes: Set<String>
     let notes: [(line: Int, message: String)]
+    /// What the hand-written initializers refused after reading; empty when they refused nothing.
+    let checks: [Check]
     /// Every property: its server key, archive key and how it reads, for tests `--goldens` writes.
     let fields: [Field]
     let hasServerSide: Bool

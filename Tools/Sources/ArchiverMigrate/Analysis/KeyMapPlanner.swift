@@ -47,6 +47,18 @@ enum KeyMapPlanner {
             throw Unconvertible(line: firstLine, reason: "\(model.name) \(archive == nil ? "writes archives but does not read them" : "reads archives but does not write them"); a key map does both")
         }
 
+        let serverRules = try server?.emptinessRules() ?? [:]
+        let archiveRules = try archive?.emptinessRules() ?? [:]
+        var checks: [KeyMapPlan.Check] = []
+        /// One check per property and kind, with the sources that apply it.
+        func addCheck(_ check: KeyMapPlan.Check) {
+            if let index = checks.firstIndex(where: { $0.property == check.property && $0.kind == check.kind }) {
+                checks[index].sources.formUnion(check.sources)
+            } else {
+                checks.append(check)
+            }
+        }
+
         var entries: [KeyMapPlan.Entry] = []
         var fields: [KeyMapPlan.Field] = []
         var notes: [(Int, String)] = []
@@ -79,35 +91,52 @@ enum KeyMapPlanner {
             entry.serverKey = serverKey
             entry.archiveKey = archiveKey
 
-            // One default serves both sources: the server's decides where there is one, because
-            // archives the type wrote always hold the property.
-            let deciding = serverRead ?? archiveRead
-            let other = serverRead == nil ? nil : archiveRead
-            if let deciding, !deciding.isRequired, !property.isOptional || deciding.defaultValue != nil {
-                guard let defaultValue = deciding.defaultValue else {
-                    throw Unconvertible(line: deciding.line, reason: "\(model.name).\(property.name) is neither required nor given a default")
+            // What each door gives a missing key. The map's `default:` is the server's (or, for a
+            // type that only archives, the archive's); `archiveDefault:` gives archives their own.
+            // An optional the initializer required gets nil from the map and a check refusing nil;
+            // a value an initializer refused when empty, a check refusing it.
+            var doors: [Door] = []
+            for (source, read, rules) in [(KeyMapPlan.Source.responseObject, serverRead, serverRules), (.archive, archiveRead, archiveRules)] {
+                guard let read else { continue }
+                let door = Door(source: source, read: read, property: property, refusesEmpty: rules[property.name] != nil)
+                if read.isRequired, property.isOptional {
+                    addCheck(.init(property: property.name, kind: .missing, isOptional: true, sources: [source]))
                 }
-                entry.defaultValue = try render(defaultValue: defaultValue, line: deciding.line, property: property)
-            }
-            if let other, other.defaultValue != deciding?.defaultValue || other.isRequired != deciding?.isRequired {
-                // `?? ""` then `if id.isEmpty { return nil }` requires the value, as the server side
-                // does; the rule itself gets a note of its own below.
-                let requiredByEmptyRule = archive?.nonEmptyRules[property.name] != nil && other.defaultValue == "\"\"" && deciding?.isRequired == true
-                if !requiredByEmptyRule {
-                    notes.append((other.line, "\(model.name).\(property.name): \(describe(deciding)) from responses and archives alike; this archive reader \(describe(other))"))
+                if door.refusesEmpty {
+                    addCheck(.init(property: property.name, kind: .empty, isOptional: property.isOptional, sources: [source]))
                 }
+                if door.wanted == .none, !property.isOptional {
+                    throw Unconvertible(line: read.line, reason: "\(model.name).\(property.name) is neither required nor given a default")
+                }
+                doors.append(door)
             }
-            // A key map cannot require an optional property: nil is its value when the key is missing.
-            for read in [serverRead, archiveRead].compactMap({ $0 }) where read.isRequired && property.isOptional {
-                notes.append((read.line, "\(model.name).\(property.name) is optional, and the key map gives it nil when the key is missing, where this decoder failed"))
-            }
-            for rules in [server?.nonEmptyRules, archive?.nonEmptyRules] {
-                if let line = rules?[property.name] {
-                    notes.append((line, "\(model.name).\(property.name): an empty value is no longer refused (a key map has no such rule); test it where you need it"))
+            // `as? String ?? ""` gives a number "" where the map would fail; a door that refuses
+            // the value anyway (required, or refused when empty) fails alike.
+            entry.usesDefaultIfInvalid = doors.contains { $0.read.isLenient && $0.wanted != .refused }
+            if let first = doors.first {
+                // A missing key the door refuses needs no default: the map refuses it too.
+                let chosen = first.wanted.value
+                guard first.outcome(given: chosen) == first.wanted else {
+                    throw Unconvertible(line: first.read.line, reason: "\(model.name).\(property.name): \(first.source == .archive ? "archives" : "responses") \(first.wanted), which a key map cannot say of an optional")
+                }
+                if let chosen { entry.defaultValue = try render(defaultValue: chosen, line: first.read.line, property: property) }
+                if doors.count == 2, doors[1].outcome(given: chosen) != doors[1].wanted {
+                    let archive = doors[1]
+                    guard let own = archive.read.defaultValue, archive.outcome(given: own) == archive.wanted else {
+                        // Archives fall back to the server's default: no entry makes them refuse a
+                        // missing key, or give nil, where responses get a value.
+                        throw Unconvertible(line: archive.read.line, reason: "\(model.name).\(property.name): responses \(first.wanted) but archives \(archive.wanted), which a key map cannot say (an archive without the key gets the server's default)")
+                    }
+                    entry.archiveDefaultValue = try render(defaultValue: own, line: archive.read.line, property: property)
                 }
             }
             if let read = serverRead ?? archiveRead, let source = read.convertedFrom {
-                notes.append((read.line, "\(model.name).\(property.name): read from a \(source) or a number; a \(source) that is not \(article(read.readType)) \(read.readType) now fails decoding instead of giving \(read.defaultValue ?? "the default")"))
+                notes.append((read.line, "\(model.name).\(property.name): read from a \(source) or a number; a number now reads as \(article(read.readType)) \(read.readType) where the hand-written code gave \(read.defaultValue ?? "the default")"))
+            }
+            let helpers = [serverRead, archiveRead].compactMap { $0 }.filter { $0.collectionHelper != nil }
+            if let first = helpers.first {
+                let names = helpers.compactMap(\.collectionHelper).joined(separator: " and ")
+                notes.append((first.line, "\(model.name).\(property.name): an array that holds something other than an object now keeps its valid elements, where \(names) gave []"))
             }
             for read in [serverRead, archiveRead].compactMap({ $0 }) where read.isForceCast {
                 notes.append((read.line, "\(model.name).\(property.name): a missing or mistyped value now fails decoding \(model.name) instead of crashing (`as!`)"))
@@ -132,7 +161,7 @@ enum KeyMapPlanner {
         }
         return KeyMapPlan(
             typeName: model.name, accessModifier: model.accessModifier, initializerReference: reference, addedInitializer: added,
-            entries: entries, serverKeysAreSnakeCase: serverSnake, archiveKeysAreSnakeCase: archiveSnake, keptProtocols: kept, nestedTypes: nestedTypes, notes: notes, fields: fields,
+            entries: entries, serverKeysAreSnakeCase: serverSnake, archiveKeysAreSnakeCase: archiveSnake, keptProtocols: kept, nestedTypes: nestedTypes, notes: notes, checks: checks, fields: fields,
             hasServerSide: server != nil, hasArchiveDecoder: archive != nil
         )
     }
@@ -174,11 +203,59 @@ enum KeyMapPlanner {
         "AEIOU".contains(word.first ?? "x") ? "an" : "a"
     }
 
-    private static func describe(_ read: PropertyRead?) -> String {
-        guard let read else { return "is not read" }
-        if read.isRequired { return "is required" }
-        if let value = read.defaultValue { return "defaults to \(value)" }
-        return "is optional"
+    /// What a hand-written initializer does with a missing key, on one door.
+    enum Outcome: Equatable, CustomStringConvertible {
+        /// The initializer returns nil.
+        case refused
+        /// nil, for an optional.
+        case none
+        /// A default, as written.
+        case value(String)
+
+        var value: String? {
+            if case .value(let text) = self { return text }
+            return nil
+        }
+
+        var description: String {
+            switch self {
+            case .refused: "refuse a missing key"
+            case .none: "give nil for a missing key"
+            case .value(let value): "default to \(value)"
+            }
+        }
+    }
+
+    /// One decoder's read of a property, and the rules it applies to it.
+    struct Door {
+        let source: KeyMapPlan.Source
+        let read: PropertyRead
+        let isOptional: Bool
+        /// Whether the initializer refuses the value when empty (`if id.isEmpty { return nil }`).
+        let refusesEmpty: Bool
+        /// What the hand-written initializer does with a missing key.
+        let wanted: Outcome
+
+        init(source: KeyMapPlan.Source, read: PropertyRead, property: StoredProperty, refusesEmpty: Bool) {
+            self.source = source
+            self.read = read
+            isOptional = property.isOptional
+            self.refusesEmpty = refusesEmpty
+            wanted = read.isRequired ? .refused : Self.outcome(read.defaultValue, isOptional: isOptional, refusesEmpty: refusesEmpty, refusesNil: false)
+        }
+
+        /// What the key map, with its checks, does with a missing key when `defaultValue` is
+        /// the default this door falls back to.
+        func outcome(given defaultValue: String?) -> Outcome {
+            Self.outcome(defaultValue, isOptional: isOptional, refusesEmpty: refusesEmpty, refusesNil: read.isRequired)
+        }
+
+        private static func outcome(_ defaultValue: String?, isOptional: Bool, refusesEmpty: Bool, refusesNil: Bool) -> Outcome {
+            guard let defaultValue, !(isOptional && defaultValue == "nil") else {
+                return isOptional && !refusesNil ? .none : .refused
+            }
+            return refusesEmpty && ["\"\"", "[]", "[:]"].contains(defaultValue) ? .refused : .value(defaultValue)
+        }
     }
 
     /// A default as a key-path entry's `default:`, a value of the property's own type: literals

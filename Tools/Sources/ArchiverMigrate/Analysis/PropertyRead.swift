@@ -33,6 +33,12 @@ struct PropertyRead {
     var isRequired: Bool = false
     /// Whether the code force-casts (`as!`), crashing where a key map fails the decode.
     var isForceCast: Bool = false
+    /// Whether a value of another type gives the default (or nil) rather than failing, as `as?`
+    /// and the 0.6 helpers do: the entry then says `ifInvalid: .useDefault`.
+    var isLenient: Bool = false
+    /// `serializedCollection` or `unarchivedCollection`, which give `[]` for an array that holds
+    /// anything but objects, where a key map keeps the array's valid elements.
+    var collectionHelper: String?
 }
 
 /// How a hand-written encoder writes one property.

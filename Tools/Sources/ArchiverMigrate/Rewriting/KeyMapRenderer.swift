@@ -10,7 +10,7 @@
 /// ```
 enum KeyMapRenderer {
     static func render(_ plan: KeyMapPlan) -> String {
-        let protocols = (["KeyMapped"] + plan.keptProtocols).joined(separator: ", ")
+        let protocols = (["KeyMapped"] + (plan.checks.isEmpty ? [] : ["KeyMapChecked"]) + plan.keptProtocols).joined(separator: ", ")
         var text = "extension \(plan.typeName): \(protocols) {\n"
         var arguments = plan.initializerReference
         if plan.serverKeysAreSnakeCase { arguments += ", serverKeys: .snakeCase" }
@@ -23,6 +23,15 @@ enum KeyMapRenderer {
                 text += "        \(render(entry)),\n"
             }
             text += "    ])\n"
+        }
+        if !plan.checks.isEmpty {
+            text += "\n    // Added by archiver-migrate: what the hand-written initializers refused after reading.\n"
+            text += "    \(plan.accessModifier)func keyMapCheck(from source: KeyMapSource) -> String? {\n"
+            for check in plan.checks {
+                text += "        \(render(check, typeName: plan.typeName))\n"
+            }
+            text += "        return nil\n"
+            text += "    }\n"
         }
         if let properties = plan.addedInitializer {
             let parameters = properties.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
@@ -42,7 +51,38 @@ enum KeyMapRenderer {
         if let server = entry.serverKey { arguments.append("server: \(quoted(server))") }
         if let archive = entry.archiveKey { arguments.append("archive: \(quoted(archive))") }
         if let value = entry.defaultValue { arguments.append("default: \(value)") }
+        if entry.usesDefaultIfInvalid { arguments.append("ifInvalid: .useDefault") }
+        if let value = entry.archiveDefaultValue { arguments.append("archiveDefault: \(value)") }
         return ".property(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// `if source == .archive, id.isEmpty { return "an archive whose id is empty is not a Review" }`
+    static func render(_ check: KeyMapPlan.Check, typeName: String) -> String {
+        let name = check.property
+        let condition: String
+        let what: String
+        switch check.kind {
+        case .empty:
+            condition = check.isOptional ? "\(name)?.isEmpty == true" : "\(name).isEmpty"
+            what = "whose \(name) is empty"
+        case .missing:
+            condition = "\(name) == nil"
+            what = "without \(name)"
+        }
+        let sourceTest: String
+        let subject: String
+        if check.sources.count == 2 {
+            (sourceTest, subject) = ("", "a value")
+        } else if check.sources.contains(.archive) {
+            (sourceTest, subject) = ("source == .archive, ", "an archive")
+        } else {
+            (sourceTest, subject) = ("source == .responseObject, ", "a response")
+        }
+        return "if \(sourceTest)\(condition) { return \(quoted("\(subject) \(what) is not \(article(typeName)) \(typeName)")) }"
+    }
+
+    private static func article(_ word: String) -> String {
+        "AEIOU".contains(word.first ?? "x") ? "an" : "a"
     }
 
     static func quoted(_ string: String) -> String {

@@ -93,9 +93,32 @@ struct AfterComparisonTests {
     /// above lists no key-map difference.
     @Test func theTutorialsKeyMapsMatchTheAfterExceptTheLocalizedDefault() throws {
         let ours = Self.summary(of: "User", in: try Self.converted.map { try Fixtures.text("Fixtures/Converted/\($0)") })
-        #expect(ours.keyMap == #"KeyMap(User.init,[.property(\.name,default:NSLocalizedString("Guest",comment:"")),.property(\.reviews,server:"user_reviews",default:[]),])"#)
+        #expect(ours.keyMap == #"KeyMap(User.init,[.property(\.name,default:NSLocalizedString("Guest",comment:""),ifInvalid:.useDefault,archiveDefault:""),.property(\.reviews,server:"user_reviews",default:[],ifInvalid:.useDefault),])"#)
         let review = Self.summary(of: "Review", in: try Self.after.map { try Fixtures.text("Fixtures/After/\($0)") })
-        #expect(review.keyMap == #"KeyMap(Review.init,[.property(\.rating,server:"star_rating",default:0),.property(\.text,default:""),])"#)
+        #expect(review.keyMap == #"KeyMap(Review.init,[.property(\.rating,server:"star_rating",default:0,ifInvalid:.useDefault),.property(\.text,default:"",ifInvalid:.useDefault),])"#)
+    }
+
+    /// The check the tool writes for the tutorial's archive rule is the After's, word for word.
+    @Test func theReviewsCheckIsTheAfters() throws {
+        let ours = Self.checkBody(of: "Review", in: try Self.converted.map { try Fixtures.text("Fixtures/Converted/\($0)") })
+        let theirs = Self.checkBody(of: "Review", in: try Self.after.map { try Fixtures.text("Fixtures/After/\($0)") })
+        #expect(ours == #"{ifsource==.archive,id.isEmpty{return"anarchivewhoseidisemptyisnotaReview"}returnnil}"#)
+        #expect(ours == theirs)
+    }
+
+    /// The body of `keyMapCheck(from:)` in an extension of `type`, without whitespace.
+    static func checkBody(of type: String, in sources: [String]) -> String? {
+        for source in sources {
+            for item in Parser.parse(source: source).statements {
+                guard let extensionDecl = item.item.as(ExtensionDeclSyntax.self), extensionDecl.extendedType.trimmedDescription == type else { continue }
+                for member in extensionDecl.memberBlock.members {
+                    if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "keyMapCheck" {
+                        return function.body?.trimmedDescription.filter { !$0.isWhitespace }
+                    }
+                }
+            }
+        }
+        return nil
     }
 
     static func summary(of type: String, in sources: [String]) -> Summary {

@@ -21,6 +21,7 @@ typealias ConvertedEvent = MigrationConverted.Event
 typealias ConvertedSession = MigrationConverted.Session
 
 typealias AfterUser = MigrationAfterFixtures.User
+typealias AfterReview = MigrationAfterFixtures.Review
 typealias AfterBookmark = MigrationAfterFixtures.Bookmark
 typealias AfterMovie = MigrationAfterFixtures.Movie
 typealias AfterEvent = MigrationAfterFixtures.Event
