@@ -17,7 +17,6 @@ let package = Package(
             dependencies: [
                 .product(name: "Archiver", package: "Archiver"),
                 .product(name: "TutorialData", package: "Archiver"),
-                .product(name: "TutorialModel", package: "Archiver"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ArchiverBenchmarks",

@@ -24,5 +24,22 @@ extension DerivedUser: KeyMapped, Cachable {
     ], reading: \.id, \.name, \.reviews)
 }
 
-// The zero-configuration form, exactly as the README declares it (property names from `Mirror`,
-// on every `archiveValue`), is the TutorialModel product's: benchmarked as `derivedmirror`.
+/// The zero-configuration form, exactly as the README declares it: property names come from
+/// `Mirror`, on every `archiveValue`. Benchmarked as `derivedmirror`.
+struct MirrorRestaurant { let id: String; let name: String }
+struct MirrorReview { let id: String; let restaurant: MirrorRestaurant; let rating: Int; let text: String }
+struct MirrorUser { let id: String; let name: String; let reviews: [MirrorReview] }
+
+extension MirrorRestaurant: KeyMapped { static let keyMap = KeyMap(MirrorRestaurant.init) }
+extension MirrorReview: KeyMapped {
+    static let keyMap = KeyMap(MirrorReview.init, [
+        .property(\.rating, server: "star_rating", default: 0),
+        .property(\.text, default: ""),
+    ])
+}
+extension MirrorUser: KeyMapped, Cachable {
+    static let keyMap = KeyMap(MirrorUser.init, [
+        .property(\.name, default: "Guest"),
+        .property(\.reviews, server: "user_reviews", default: []),
+    ])
+}

@@ -1,6 +1,5 @@
 import Archiver
 import Foundation
-import TutorialModel
 
 /// A step on the way from a server response to a file and back, as benchmark names spell it.
 enum Operation: String, CaseIterable {
@@ -49,7 +48,7 @@ struct Way {
             .library("handwritten", User.self, fromJSON: .jsonSerialization),
             .unsynced("handwrittenunsynced", User.self),
             .library("derived", DerivedUser.self, fromJSON: .decodeJSON),
-            .library("derivedmirror", TutorialModel.User.self),
+            .library("derivedmirror", MirrorUser.self),
             .codable(),
             .jsonSerialization(),
             .keyedArchiver(User.self),
