@@ -12,6 +12,14 @@ do {
     let report = try ArchiveComparison.compare(user)
     print(report)
 
+    // The same comparison in time, on this value: what README's benchmark table shows for the
+    // tutorial's model, measured here on whatever model you pass.
+    print()
+    print(try ArchiveComparison.measure(user, runs: 25))
+    #if DEBUG
+    print("  (a debug build: the library is unoptimized here, Foundation's coders are not; `swift run -c release archiver-compare` for figures that mean something)")
+    #endif
+
     print()
     let bookmark = Bookmark(title: "Soup", link: URL(string: "https://soupman.example/menu")!, note: nil,
                             saved: Date(timeIntervalSinceReferenceDate: 500_000_000))
