@@ -35,7 +35,7 @@ extension Menu: ArchiveRepresentable {
             throw ArchiveDecodingError(type: Menu.self, path: [.key("id")], reason: .missingValue(expected: "String"))
         }
         do {
-            let dishes = try ArchiveDecoder().decodeValue([Dish].self, from: archive["dishes"] ?? [])
+            let dishes = try ArchiveDecoder().decode([Dish].self, from: archive["dishes"] ?? [])
             return Menu(id: id, dishes: dishes)
         } catch {
             throw error.nested(in: Menu.self, at: [.key("dishes")])  // Menu.dishes[0].price: …
@@ -82,7 +82,7 @@ public func readmeCodable() throws -> [String] {
 
     // 3. One Codable property inside a hand-written or key-mapped conformance.
     let value = try ArchiveEncoder().encodeValue(menu.dishes)                  // property-list value
-    let dishes = try ArchiveDecoder().decodeValue([Dish].self, from: value)
+    let dishes = try ArchiveDecoder().decode([Dish].self, from: value)
     print(Restaurant(resourceID: restaurant?.id ?? "")?.name ?? "not stored")
     print(note?.text ?? "not stored")
     print(dishes.map(\.price))

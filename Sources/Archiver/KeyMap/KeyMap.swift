@@ -450,7 +450,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
     ///
     /// An unusable map produces an empty archive; ``KeyMapped/validateKeyMap()`` says why.
     @inlinable
-    public func archive(of model: Model) -> Archive {
+    func archive(of model: Model) -> Archive {
         ValueNesting.descend(orElse: { ValueNesting.refusedArchive($0) }) { archiveInPlace(of: model) }
     }
 
@@ -496,7 +496,7 @@ extension KeyMap where Model: KeyMapped {
     /// // throws Restaurant: expected Restaurant, found String "Monk's" when it is no dictionary
     /// ```
     @inlinable
-    public func decode(nested value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
+    func decode(nested value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
         guard let dictionary = value as? [String: Any] else { throw .typeMismatch(Model.self, found: value) }
         return try decode(dictionary, from: source)
     }

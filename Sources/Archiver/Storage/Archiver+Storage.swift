@@ -43,16 +43,13 @@ extension Archiver {
 
     // MARK: Locations
 
-    /// The folder that holds the archives of `type`.
-    ///
-    /// ```swift
-    /// try Archiver.default.directoryURL(for: User.self)  // …/com.MyApp.archives/User
-    /// ```
-    public func directoryURL<Value: Archivable>(for type: Value.Type) throws(ArchiverError) -> URL {
+    /// The folder that holds the archives of `type` (users ask for a file's, ``fileURL(for:resourceID:)``).
+    func directoryURL<Value: Archivable>(for type: Value.Type) throws(ArchiverError) -> URL {
         try directoryURL(of: Folder(type))
     }
 
-    /// The file that holds, or would hold, the archive of the `type` value with id `resourceID`.
+    /// The file that holds, or would hold, the archive of the `type` value with id `resourceID`;
+    /// its folder holds every archive of the type.
     ///
     /// ```swift
     /// try Archiver.default.fileURL(for: User.self, resourceID: "abcd")  // …/User/abcd.plist
@@ -384,13 +381,9 @@ extension Archiver {
         return value
     }
 
-    /// The archive dictionary stored for the `type` value with id `resourceID`, without decoding it.
-    ///
-    /// ```swift
-    /// let archive = try Archiver.default.archive(for: User.self, resourceID: "abcd")
-    /// archive?["name"]  // "George Costanza"
-    /// ```
-    public func archive<Value: Archivable>(for type: Value.Type, resourceID: Value.ID) throws(ArchiverError) -> Archive? {
+    /// The archive dictionary stored for the `type` value with id `resourceID`, without decoding
+    /// it (the library's tests look at it; users read a file with `Archive(archivedData:)`).
+    func archive<Value: Archivable>(for type: Value.Type, resourceID: Value.ID) throws(ArchiverError) -> Archive? {
         try loadArchive(in: Folder(type), id: Folder.canonicalText(of: resourceID, type))?.archive
     }
 
