@@ -97,6 +97,12 @@ private func compareTheTwoWays(_ user: some ArchiveRepresentable & Codable, prin
     print(report)
 }
 
+private func timeTheTwoWays(_ user: some ArchiveRepresentable & Codable, print: (Any) -> Void) throws {
+    let speed = try ArchiveComparison.measure(user, runs: 25)
+    print(speed)  // one line per job: archiveValue's median / Codable's, and the ratio
+    print(speed.load.ratio < 1 ? "loads faster than Codable" : "loads no faster than Codable")
+}
+
 /// The article's code, in order, on the default archiver; what it printed, for the test.
 public func codableBridge(response: ResponseObject) throws -> [String] {
     var printed: [String] = []
