@@ -23,12 +23,16 @@ mapfile -t library < <(find Sources/Archiver -name '*.swift' | sort)
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name Archiver -package-name Archiver \
     "${library[@]}" "$source_file" -o "$binary" 2> "$work/build.log" || { cat "$work/build.log" >&2; exit 1; }
 
-# Seeds: the target's own corpus, if it has one, and the test fixtures of what it reads, so that
-# a fixture exists once (the keyed-archive reader starts from the migration fixtures).
+# Seeds: the target's own corpus, if it has one (inputs no test reads), and the test fixtures of
+# what it reads, so that a fixture exists once: the file reader starts from the migration fixtures
+# (0.6's keyed archives, forged binary plists) and the documentation's goldens, the keyed-archive
+# reader from the migration fixtures, the JSON reader from JSONTestSuite's parsing cases.
 seeds=()
 [ -d "Fuzz/$target/corpus" ] && seeds+=("Fuzz/$target/corpus")
 case "$target" in
+    FileReader) seeds+=(Tests/ArchiverTests/Migration/Fixtures Tests/MigrationDocTests/Goldens) ;;
     KeyedArchive) seeds+=(Tests/ArchiverTests/Migration/Fixtures) ;;
+    JSONReader) seeds+=(Tests/ArchiverTests/JSON/JSONTestSuite/test_parsing) ;;
 esac
 
 export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp print_suppressions=0"

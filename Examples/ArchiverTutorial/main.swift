@@ -3,6 +3,7 @@
 import Foundation
 import Archiver
 import TutorialData
+import TutorialModel
 
 func section(_ title: String) {
     print("\n== \(title)")
@@ -44,16 +45,16 @@ do {
     section("5. Stored ids of User")
     print(try User.storedResourceIDs())
 
-    section("6. The same model as key maps (KeyMappedModel.swift): no hand-written initializers")
-    let derived = try Derived.User.cache(responseObject: json)
-    let derivedFile = try Archiver.default.fileURL(for: Derived.User.self, resourceID: derived.id)
+    section("6. The same model as key maps (the TutorialModel target): no hand-written initializers")
+    let derived = try TutorialModel.User.cache(responseObject: json)
+    let derivedFile = try Archiver.default.fileURL(for: TutorialModel.User.self, resourceID: derived.id)
     let derivedSame = ArchiveComparison.haveSameContent(derived.archiveValue, user.archiveValue)
     print("Stored at \(derivedFile.path)")
     print("Same archive as the hand-written conformances, key for key: \(derivedSame ? "yes" : "NO")")
     var broken = json
     broken["user_reviews"] = [["id": "1", "restaurant": ["name": "No id"], "star_rating": "5"]]
     do {
-        _ = try Derived.Review.decode(responseObject: (broken["user_reviews"] as? [ResponseObject])?[0] ?? [:])
+        _ = try TutorialModel.Review.decode(responseObject: (broken["user_reviews"] as? [ResponseObject])?[0] ?? [:])
     } catch {
         print("A review without a restaurant id: \(error)")
     }

@@ -9,7 +9,7 @@ struct TemporaryArchiverTests {
         var folder: URL?
         await #expect(throws: Stop.self) {
             try await TemporaryArchiver.with { archiver async throws in
-                folder = try archiver.directoryURL(for: Note.self).deletingLastPathComponent()
+                folder = try archiver.fileURL(for: Note.self, resourceID: "1").deletingLastPathComponent().deletingLastPathComponent()
                 try Note(id: "1", text: "t", rating: 1).store(in: archiver)
                 #expect(FileManager.default.fileExists(atPath: try #require(folder).path))
                 throw Stop()

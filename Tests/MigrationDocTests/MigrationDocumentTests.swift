@@ -1,3 +1,4 @@
+import ArchiverTesting
 import Foundation
 import Testing
 
@@ -8,25 +9,10 @@ struct MigrationDocumentTests {
 
     /// Where the document's code lives: the examples before and after, the tutorial (Archiver 0.6
     /// code), and the tests that run them.
-    static let sourceFolders = ["Examples/Migration", "Examples/ArchiverTutorial", "Tests/MigrationDocTests"]
+    static let sourceFolders = ["Examples/Migration", "Examples/TutorialModel", "Examples/ArchiverTutorial", "Tests/MigrationDocTests"]
 
     static func swiftBlocks(in markdown: String) -> [(line: Int, lines: [String])] {
-        var blocks: [(Int, [String])] = []
-        var current: [String]?
-        var start = 0
-        for (number, line) in markdown.components(separatedBy: "\n").enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if current == nil, trimmed == "```swift" {
-                current = []
-                start = number + 1
-            } else if current != nil, trimmed == "```" {
-                blocks.append((start, current!))
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
+        MarkdownCodeBlocks.blocks("swift", in: markdown)
     }
 
     static func sourceFiles() throws -> [(path: String, lines: [String])] {

@@ -3,6 +3,7 @@ import ArchiverTesting
 import TutorialData
 import Foundation
 import MigrationAfter
+import TutorialModel
 import Testing
 
 /// MIGRATION.md, from Archiver 0.6, step 5: the tutorial's model with key maps, against the golden

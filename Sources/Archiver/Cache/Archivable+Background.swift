@@ -69,11 +69,6 @@ extension Archiver {
         return Transfer(value: (values, failures))
     }
 
-    @concurrent
-    func storedIDsInBackground<Value: Archivable & SendableMetatype>(of type: Value.Type) async throws(ArchiverError) -> [Value.ID] {
-        try storedIDs(of: type)
-    }
-
     /// The failure `loadAll` reports for a file whose name is no id of its type.
     func unparsedNameError<ID>(_ text: String, in folder: Folder, idType: ID.Type) -> ArchiverError {
         let file = (try? fileURL(for: folder, id: text)) ?? URL(fileURLWithPath: text)
@@ -83,7 +78,7 @@ extension Archiver {
     /// The archive of `value`, encoded on the caller's actor, as a store encodes it.
     func propertyListData<Value: Archivable>(for value: Value, in folder: Folder, id: String) throws(ArchiverError) -> Data {
         do {
-            return try PropertyListCoding.data(for: value.archiveValue, maximumDepth: limits.maximumDepth)
+            return try PropertyListCoding.data(of: value, maximumDepth: limits.maximumDepth)
         } catch {
             switch error {
             case .unsupportedValue(let keyPath, let found):
@@ -153,7 +148,7 @@ extension Archivable {
     ///
     /// - Throws: ``ArchiverError`` when the folder cannot be listed.
     nonisolated(nonsending)
-    public static func loadAllInBackground(
+    static func loadAllInBackground(
         in archiver: Archiver = Self.archiver, failures: inout [ArchiverError]
     ) async throws(ArchiverError) -> [Self] {
         let folder = archiver.folder(for: Self.self)
@@ -201,7 +196,8 @@ extension Archivable {
     }
 
     /// The ids of every stored value of this type, sorted, with the folder listed off the
-    /// caller's actor. What ``storedResourceIDs(in:)`` returns, without blocking.
+    /// caller's actor (the names are parsed into ids and sorted on it). What
+    /// ``storedResourceIDs(in:)`` returns, without blocking.
     ///
     /// ```swift
     /// let ids = try await Repository.storedResourceIDsInBackground()  // [1296269, 1300192]
@@ -284,23 +280,12 @@ extension Archivable where Self: SendableMetatype {
     /// let sightings = try await Sighting.loadAllInBackground(failures: &failures)
     /// ```
     nonisolated(nonsending)
-    public static func loadAllInBackground(
+    static func loadAllInBackground(
         in archiver: Archiver = Self.archiver, failures: inout [ArchiverError]
     ) async throws(ArchiverError) -> [Self] {
         let loaded = try await archiver.loadAllValuesInBackground(Self.self).value
         failures += loaded.failures
         return loaded.values
-    }
-
-    /// The ids of every stored value of this type, listed, parsed and sorted off the caller's
-    /// actor. See `storedResourceIDsInBackground(in:)`.
-    ///
-    /// ```swift
-    /// let ids = try await Sighting.storedResourceIDsInBackground()
-    /// ```
-    nonisolated(nonsending)
-    public static func storedResourceIDsInBackground(in archiver: Archiver = Self.archiver) async throws(ArchiverError) -> [ID] {
-        try await archiver.storedIDsInBackground(of: Self.self)
     }
 }
 

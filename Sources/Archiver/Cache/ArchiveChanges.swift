@@ -18,22 +18,10 @@ public enum ArchiveChange<ID: Hashable & Sendable>: Sendable, Hashable {
     case deleted(ID)
     /// Every value of the type was deleted (``Archivable/deleteAll(in:)``, ``Archiver/removeAll()``).
     case cleared
-
-    /// The id the change is about; `nil` for ``cleared``.
-    ///
-    /// ```swift
-    /// ArchiveChange<String>.stored("abcd").resourceID  // "abcd"
-    /// ```
-    public var resourceID: ID? {
-        switch self {
-        case .stored(let id), .deleted(let id): id
-        case .cleared: nil
-        }
-    }
 }
 
 /// The changes made through an archiver to one type's values, or to one value, as an
-/// `AsyncSequence` that ends when the task iterating it is cancelled.
+/// `AsyncSequence` of ``ArchiveChange``s that ends when the task iterating it is cancelled.
 ///
 /// It sees every store, delete and clear made in this process through the archiver — by any
 /// spelling, 0.6's included, and the removals of expiry and the size limit — from the moment
@@ -44,13 +32,6 @@ public enum ArchiveChange<ID: Hashable & Sendable>: Sendable, Hashable {
 /// for await change in changes { reload() }
 /// ```
 public struct ArchiveChanges<Value: Archivable>: AsyncSequence, Sendable {
-    /// A change: ``ArchiveChange/stored(_:)``, ``ArchiveChange/deleted(_:)`` or ``ArchiveChange/cleared``.
-    ///
-    /// ```swift
-    /// let change: ArchiveChanges<User>.Element = .stored("abcd")
-    /// ```
-    public typealias Element = ArchiveChange<Value.ID>
-
     let stream: AsyncStream<CacheState.RawChange>
 
     init(archiver: Archiver, resourceID: Value.ID?) {
@@ -83,9 +64,8 @@ public struct ArchiveChanges<Value: Archivable>: AsyncSequence, Sendable {
         /// ```swift
         /// let change = await iterator.next()  // .stored("abcd")
         /// ```
-        /// Ids are made from their file names with the id type's conversion
-        /// (``UniquelyIdentifiable/resourceID(fromText:)``), which should not depend on an actor.
-        public mutating func next() async -> Element? {
+        /// Ids are read back from their file names' text (`ID(text)`, or `UUID(uuidString:)`).
+        public mutating func next() async -> ArchiveChange<Value.ID>? {
             while let raw = await base.next() {
                 switch raw.kind {
                 case .cleared:
@@ -110,7 +90,8 @@ public struct ArchiveChanges<Value: Archivable>: AsyncSequence, Sendable {
 }
 
 extension Archivable {
-    /// The changes this process makes to the stored values of this type, from now on.
+    /// The changes this process makes from now on to the stored values of this type, or, given
+    /// a `resourceID`, to the value stored under it (and clears of the whole type).
     ///
     /// ```swift
     /// Task {
@@ -118,20 +99,11 @@ extension Archivable {
     ///         print(change)  // stored("abcd"), deleted("efgh"), cleared
     ///     }
     /// }
-    /// ```
-    public static func changes(in archiver: Archiver = Self.archiver) -> ArchiveChanges<Self> {
-        ArchiveChanges(archiver: archiver, resourceID: nil)
-    }
-
-    /// The changes this process makes to the value stored under `resourceID` (and clears of
-    /// the whole type), from now on.
-    ///
-    /// ```swift
     /// for await change in User.changes(of: "abcd") {
     ///     user = try? await User.loadInBackground(resourceID: "abcd")
     /// }
     /// ```
-    public static func changes(of resourceID: ID, in archiver: Archiver = Self.archiver) -> ArchiveChanges<Self> {
+    public static func changes(of resourceID: ID? = nil, in archiver: Archiver = Self.archiver) -> ArchiveChanges<Self> {
         ArchiveChanges(archiver: archiver, resourceID: resourceID)
     }
 }

@@ -25,9 +25,9 @@ public final class ArchivedValue<Value: Archivable> {
     /// Why the last load failed, or `nil` if it succeeded.
     public private(set) var error: ArchiverError?
     /// The id of the value.
-    public let resourceID: Value.ID
-    /// How many loads have finished, so that callers can wait for one.
-    public private(set) var loads = 0
+    let resourceID: Value.ID
+    /// How many loads have finished, so that tests can wait for one (users await ``reload()``).
+    private(set) var loads = 0
 
     @ObservationIgnored private let archiver: Archiver
     @ObservationIgnored private let updates = UpdateTask()
@@ -90,8 +90,8 @@ public final class ArchivedValues<Value: Archivable> {
     public private(set) var values: [Value] = []
     /// The files that did not load at the last load, and why; or the error listing the folder.
     public private(set) var failures: [ArchiverError] = []
-    /// How many loads have finished, so that callers can wait for one.
-    public private(set) var loads = 0
+    /// How many loads have finished, so that tests can wait for one (users await ``reload()``).
+    private(set) var loads = 0
 
     @ObservationIgnored private let archiver: Archiver
     @ObservationIgnored private let updates = UpdateTask()

@@ -32,50 +32,38 @@ public struct ArchiveDecoder: Sendable {
     /// ```swift
     /// var decoder = ArchiveDecoder()
     /// decoder.keyStrategy = .snakeCase
-    /// decoder.source = .responseObject
-    /// let pull = try decoder.decode(PullRequest.self, from: response)
+    /// let pull = try decoder.decode(PullRequest.self, from: archive)
     /// ```
     public var keyStrategy: KeyStrategy = .propertyName
 
-    /// What the dictionaries are: archives (the default) or server response objects. Key-mapped
-    /// and hand-written types inside the value read the keys and forms of that source.
-    ///
-    /// ```swift
-    /// var decoder = ArchiveDecoder()
-    /// decoder.source = .responseObject
-    /// ```
-    public var source: KeyMapSource = .archive
+    // What the dictionaries are: archives (the default), or, for an ArchiveCodable type's
+    // decode(responseObject:), server response objects. Key-mapped and hand-written types
+    // inside the value read the keys and forms of that source.
+    var source: KeyMapSource = .archive
 
     /// Creates a decoder.
     public init() {}
 
-    /// The `type` value that `archive` describes.
+    /// The `type` value that `value` describes: an archive, or any one property-list value.
     ///
     /// ```swift
     /// let restaurant = try ArchiveDecoder().decode(Restaurant.self, from: ["id": "a", "name": "b"])
     /// ```
     ///
-    /// - Throws: ``ArchiveDecodingError`` naming `type`, the coding path, what was expected and
-    ///   what was found.
-    public func decode<Value: Decodable>(_ type: Value.Type, from archive: Archive) throws(ArchiveDecodingError) -> Value {
-        try decodeValue(type, from: archive)
-    }
-
-    /// The `type` value that one property-list value describes.
-    ///
-    /// This is the entry point for one Codable property of a key-mapped or hand-written type;
+    /// It is also the entry point for one Codable property of a key-mapped or hand-written type;
     /// nest the error to name the enclosing type and key:
     ///
     /// ```swift
     /// do {
-    ///     tags = try ArchiveDecoder().decodeValue([String].self, from: archive["tags"] ?? [])
+    ///     tags = try ArchiveDecoder().decode([String].self, from: archive["tags"] ?? [])
     /// } catch {
     ///     throw error.nested(in: Note.self, at: [.key("tags")])  // Note.tags[2]: expected String, …
     /// }
     /// ```
     ///
-    /// - Throws: ``ArchiveDecodingError`` whose key path starts at `type`.
-    public func decodeValue<Value: Decodable>(_ type: Value.Type, from value: Any) throws(ArchiveDecodingError) -> Value {
+    /// - Throws: ``ArchiveDecodingError`` naming `type`, the coding path, what was expected and
+    ///   what was found.
+    public func decode<Value: Decodable>(_ type: Value.Type, from value: Any) throws(ArchiveDecodingError) -> Value {
         let options = ArchiveCodingOptions(userInfo: userInfo, source: source, keys: keyStrategy)
         do {
             return try ArchiveCodingOptions.$current.withValue(options) {

@@ -29,7 +29,8 @@ import Foundation
 ///
 /// Both files are made in memory, exactly as storage writes them; nothing touches the disk.
 public enum ArchiveComparison {
-    /// Compares the two archives of `value`, and how each decodes back.
+    /// Compares the two archives of `value`, and how each decodes back; a value that is
+    /// `Equatable` is also compared by `==` with what each way decodes.
     ///
     /// ```swift
     /// let report = try ArchiveComparison.compare(user)
@@ -40,18 +41,15 @@ public enum ArchiveComparison {
     ///   holds something a property list cannot, `PropertyListEncoder` fails, or the value does
     ///   not encode as a dictionary.
     public static func compare<Value: ArchiveRepresentable & Codable>(_ value: Value) throws(ArchiveEncodingError) -> ArchiveComparisonReport {
-        try compare(value, isEqual: nil)
+        try compare(value, isEqual: Value.self is any Equatable.Type ? { first, second in
+            guard let first = first as? any Equatable else { return false }
+            return isEqual(first, second)
+        } : nil)
     }
 
-    /// Compares the two archives of `value`, and how each decodes back, also by `==`.
-    ///
-    /// ```swift
-    /// try ArchiveComparison.compare(place).codableRoundTrip.isEqualByEquatable  // true
-    /// ```
-    public static func compare<Value: ArchiveRepresentable & Codable & Equatable>(
-        _ value: Value
-    ) throws(ArchiveEncodingError) -> ArchiveComparisonReport {
-        try compare(value, isEqual: ==)
+    private static func isEqual<Equal: Equatable>(_ first: Equal, _ second: Any) -> Bool {
+        guard let second = second as? Equal else { return false }
+        return first == second
     }
 
     private static func compare<Value: ArchiveRepresentable & Codable>(

@@ -130,7 +130,7 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
     }
 
     /// The name of the compared type.
-    public var typeName: String
+    var typeName: String
     /// Every key path where the two archives differ in content, sorted by key path.
     var differences: [Difference]
     /// Every key path where the two archives hold the same value in different forms, sorted by
@@ -141,13 +141,13 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
     /// How the value came back from its ``Way/codable`` file.
     var codableRoundTrip: RoundTrip
     /// The size in bytes of the file the core writes from ``ArchiveRepresentable/archiveValue``.
-    public var archiveFileSize: Int
+    var archiveFileSize: Int
     /// The size in bytes of the file `PropertyListEncoder` writes.
-    public var codableFileSize: Int
+    var codableFileSize: Int
 
     /// Whether the two archives hold the same content; forms may differ (the report's notes
     /// say where).
-    public var archivesMatch: Bool { differences.isEmpty }
+    var archivesMatch: Bool { differences.isEmpty }
 
     /// Whether moving between the two ways loses nothing: same content, and both round trips equal.
     public var isLossless: Bool { archivesMatch && archiveRoundTrip.isEqual && codableRoundTrip.isEqual }

@@ -125,10 +125,10 @@ public struct ArchiveSpeedReport: Sendable, CustomStringConvertible {
         public var ratio: Double { codable > 0 ? archiveValue / codable : .infinity }
     }
 
-    /// The value's type, as `String(describing:)` names it.
-    public let typeName: String
-    /// How many times each job ran each way.
-    public let runs: Int
+    /// The value's type, as `String(describing:)` names it; the description's first line.
+    let typeName: String
+    /// How many times each job ran each way; in the description's first line.
+    let runs: Int
     /// Value → file bytes.
     public let encode: Medians
     /// File bytes → value.

@@ -8,8 +8,8 @@ extension ArchiveComparison {
     /// back from a file on Linux; this is the comparison the library itself uses.
     ///
     /// ```swift
-    /// let stored = try Archiver.default.archive(for: User.self, resourceID: user.id)
-    /// ArchiveComparison.haveSameContent(stored ?? [:], user.archiveValue)  // true
+    /// let stored = try Archive(archivedData: Data(contentsOf: Archiver.default.fileURL(for: User.self, resourceID: user.id)))
+    /// ArchiveComparison.haveSameContent(stored, user.archiveValue)  // true
     /// ```
     public static func haveSameContent(_ archive: Archive, _ other: Archive) -> Bool {
         PropertyListDiff.isEqual(archive, other)

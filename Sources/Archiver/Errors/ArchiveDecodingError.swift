@@ -90,7 +90,7 @@ public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConv
     }
 
     /// The key path as text: `User.reviews[1].restaurant.id`.
-    public var keyPath: String {
+    var keyPath: String {
         path.keyPath(from: typeName)
     }
 
@@ -117,7 +117,7 @@ public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConv
 /// ``maximumRecordedFailures`` failures are kept with their reasons, and the rest only counted,
 /// so that a hostile array of a million invalid elements costs no more than a valid one.
 public struct CollectionDecodingResult<Value> {
-    /// The most failures kept in ``failures``; past it they are counted in ``unrecordedFailures``.
+    /// The most failures kept in ``failures``; past it they are only counted in ``failureCount``.
     ///
     /// ```swift
     /// CollectionDecodingResult<Review>.maximumRecordedFailures  // 100
@@ -126,22 +126,19 @@ public struct CollectionDecodingResult<Value> {
 
     /// The elements that decoded, in order.
     public var values: [Value] = []
-    /// The first ``maximumRecordedFailures`` elements that did not decode, with why.
+    /// The first ``maximumRecordedFailures`` elements that did not decode, with why;
+    /// ``failureCount`` counts them all.
     public var failures: [CollectionDecodingFailure] = []
-    /// Elements that did not decode past the first ``maximumRecordedFailures``: counted, not kept.
+    /// Elements that did not decode past the first `maximumRecordedFailures`: counted, not kept.
+    var unrecordedFailures = 0
+
+    /// How many elements did not decode: the recorded ``failures``, and those past the first
+    /// ``maximumRecordedFailures``, which are counted but not kept.
     ///
     /// ```swift
     /// let result = try Review.decodeCollection(json: tenThousandInvalidReviews)
-    /// result.failures.count      // 100
-    /// result.unrecordedFailures  // 9900
-    /// ```
-    public var unrecordedFailures = 0
-
-    /// How many elements did not decode: the recorded ``failures`` and the ``unrecordedFailures``.
-    ///
-    /// ```swift
-    /// let result = try Review.decodeCollection(json: body)
-    /// if result.failureCount > 0 { log("\(result.failureCount) reviews dropped, first: \(result.failures[0])") }
+    /// result.failures.count  // 100
+    /// result.failureCount    // 10000
     /// ```
     public var failureCount: Int { failures.count + unrecordedFailures }
     /// What the valid values dropped inside them (elements of their own collections) or had

@@ -47,12 +47,11 @@ public struct ArchiveEncodingError: Error, Sendable, Equatable, CustomStringConv
     /// What went wrong there.
     public var reason: Reason
 
-    /// Creates an error for `type`, at `path` below it.
-    public init(type: Any.Type, path: [ArchiveDecodingError.PathComponent] = [], reason: Reason) {
+    // The encoders and the comparison make these; users catch them.
+    init(type: Any.Type, path: [ArchiveDecodingError.PathComponent] = [], reason: Reason) {
         self.init(typeName: String(describing: type), path: path, reason: reason)
     }
 
-    // For the encoders, which know the type by name only; users name the type itself.
     init(typeName: String, path: [ArchiveDecodingError.PathComponent] = [], reason: Reason) {
         self.typeName = typeName
         self.path = path
@@ -60,7 +59,7 @@ public struct ArchiveEncodingError: Error, Sendable, Equatable, CustomStringConv
     }
 
     /// The key path as text: `Note.tags[1]`.
-    public var keyPath: String {
+    var keyPath: String {
         path.keyPath(from: typeName)
     }
 

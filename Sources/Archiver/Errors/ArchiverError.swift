@@ -22,7 +22,8 @@ import Foundation
 /// }
 /// ```
 public enum ArchiverError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The id is the empty string, which names no file.
+    /// The id names no file: it is the empty string, or its type is neither `UUID` nor
+    /// `LosslessStringConvertible`, so that it has no text (see ``UniquelyIdentifiable``).
     case emptyIdentifier(type: String)
 
     /// The archiver has no archive directory (``Archiver/archiveDirectoryURL`` is `nil`).
@@ -63,7 +64,7 @@ public enum ArchiverError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .emptyIdentifier(let type):
-            return "\(type): the empty string is not a valid id"
+            return "\(type): the id names no file: it is empty, or of a type that is neither UUID nor LosslessStringConvertible"
         case .noArchiveDirectory(let type):
             return "\(type): the archiver has no archive directory"
         case .invalidPropertyList(let type, let id, let keyPath, let found):

@@ -25,9 +25,9 @@ import Foundation
 /// initializer's parameters. Decoding calls the initializer with the converted values; nothing
 /// is written into memory behind Swift's back.
 ///
-/// Archiving needs to read the properties. This form reads them with `Mirror` on every
-/// ``ArchiveRepresentable/archiveValue``; list the key paths with
-/// the `reading:` form of the initializer to read them directly, several times faster.
+/// Archiving needs to read the properties. The `reading:` form of the initializer lists a key path
+/// per property and reads them directly; the form without readers reads them with `Mirror` on
+/// every ``ArchiveRepresentable/archiveValue`` and every store, several times slower.
 ///
 /// In debug builds the map validates itself when first used and prints any problem to standard
 /// error; an entry that names no stored property stops a debug build there with an assertion, and
@@ -68,18 +68,21 @@ public final class KeyMap<Model>: @unchecked Sendable {
         /// The archive key and reader of each property that is not excluded: everything
         /// archiving needs, in one array, so that the loop touches no field.
         case readers([ArchiveEntry])
-        /// One encoder per property, for the values `Mirror` reports.
-        case mirror([(Any) -> Any?])
+        /// One encoder per property, for the values `Mirror` reports, and one writer of them
+        /// for a store.
+        case mirror([(Any) -> Any?], [PropertyListFieldWriter<Any>])
     }
 
-    /// One archived property: its archive key and how to read it.
+    /// One archived property: its archive key, how to read it, and how a store writes it.
     @usableFromInline struct ArchiveEntry {
         @usableFromInline let key: String
         @usableFromInline let read: (Model) -> Any?
+        let write: PropertyListFieldWriter<Model>
 
-        @usableFromInline init(key: String, read: @escaping (Model) -> Any?) {
+        @usableFromInline init(key: String, read: @escaping (Model) -> Any?, write: PropertyListFieldWriter<Model>) {
             self.key = key
             self.read = read
+            self.write = write
         }
     }
 
@@ -145,10 +148,14 @@ public final class KeyMap<Model>: @unchecked Sendable {
         for encoder in repeat Self.mirrorEncoder(for: (each Property).self) {
             encoders.append(encoder)
         }
+        var writers: [(KeyMapField) -> PropertyListFieldWriter<Any>] = []
+        for writer in repeat Self.mirrorWriter(for: (each Property).self) {
+            writers.append(writer)
+        }
         self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, properties: properties, readerCheck: nil, site: site) { fields in
             .mirror(zip(fields, encoders).map { field, encoder in
                 field.transform.map { transform in { value in transform.encode(value) } } ?? encoder
-            })
+            }, zip(fields, writers).map { field, make in make(field) })
         }
     }
 
@@ -208,9 +215,9 @@ public final class KeyMap<Model>: @unchecked Sendable {
             self.init(copying: built)
             return
         }
-        var makers: [(KeyMapField) -> (Model) -> Any?] = []
+        var makers: [(KeyMapField) -> ArchiveEntry] = []
         for reader in repeat each readers {
-            makers.append(Self.archiveReader(for: reader))
+            makers.append(Self.archiveEntry(for: reader))
         }
         var probeIndex = 0
         func probe<Value: KeyMapValue>(_ type: Value.Type) -> Value? {
@@ -230,9 +237,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
             readerChecks = KeyMapReaderCheck(readValues: described, propertyValues: Reflection.propertyDescriptions(of: instance))
         }
         self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, properties: properties, readerCheck: readerChecks, site: site) { fields in
-            .readers(zip(fields, makers).filter { field, _ in !field.isExcluded }.map { field, make in
-                ArchiveEntry(key: field.archiveKey, read: make(field))
-            })
+            .readers(zip(fields, makers).filter { field, _ in !field.isExcluded }.map { field, make in make(field) })
         }
     }
 
@@ -383,14 +388,20 @@ public final class KeyMap<Model>: @unchecked Sendable {
     }
 
     @inlinable
-    static func archiveReader<Value: KeyMapValue>(
+    static func mirrorWriter<Value: KeyMapValue>(for type: Value.Type) -> (KeyMapField) -> PropertyListFieldWriter<Any> {
+        { field in propertyListWriter(mirroring: Value.self, field: field) }
+    }
+
+    @inlinable
+    static func archiveEntry<Value: KeyMapValue>(
         for reader: @escaping (Model) -> Value
-    ) -> (KeyMapField) -> (Model) -> Any? {
+    ) -> (KeyMapField) -> ArchiveEntry {
         { field in
+            let write = propertyListWriter(reading: reader, field: field)
             if let transform = field.transform {
-                return { model in transform.encode(reader(model)) }
+                return ArchiveEntry(key: field.archiveKey, read: { model in transform.encode(reader(model)) }, write: write)
             }
-            return { model in reader(model).keyMapArchiveValue }
+            return ArchiveEntry(key: field.archiveKey, read: { model in reader(model).keyMapArchiveValue }, write: write)
         }
     }
 
@@ -439,7 +450,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
     ///
     /// An unusable map produces an empty archive; ``KeyMapped/validateKeyMap()`` says why.
     @inlinable
-    public func archive(of model: Model) -> Archive {
+    func archive(of model: Model) -> Archive {
         ValueNesting.descend(orElse: { ValueNesting.refusedArchive($0) }) { archiveInPlace(of: model) }
     }
 
@@ -452,7 +463,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
             for entry in entries {
                 if let value = entry.read(model) { archive[entry.key] = value }
             }
-        case .mirror(let encoders):
+        case .mirror(let encoders, _):
             let values = Reflection.propertyValues(of: model)
             guard values.count == fields.count else { return [:] }
             for index in fields.indices where !fields[index].isExcluded {
@@ -485,7 +496,7 @@ extension KeyMap where Model: KeyMapped {
     /// // throws Restaurant: expected Restaurant, found String "Monk's" when it is no dictionary
     /// ```
     @inlinable
-    public func decode(nested value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
+    func decode(nested value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
         guard let dictionary = value as? [String: Any] else { throw .typeMismatch(Model.self, found: value) }
         return try decode(dictionary, from: source)
     }

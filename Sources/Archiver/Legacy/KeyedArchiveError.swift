@@ -12,7 +12,7 @@
 /// ```
 public enum KeyedArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An object at `keyPath` is of a class other than the property-list classes, and was not
-    /// listed in ``KeyedArchiveOptions/classesReadAsDictionaries``.
+    /// listed in the options (``KeyedArchiveOptions/init(classesReadAsDictionaries:)``).
     case unsupportedClass(name: String, keyPath: String)
 
     /// The archive's structure is not what `NSKeyedArchiver` writes: a missing `$objects`, a

@@ -17,9 +17,10 @@ public struct KeyedArchiveOptions: Sendable, Equatable {
     ///
     /// Swift classes without an `@objc(Name)` are recorded under their mangled name, such as
     /// `_TtCV5MyApp5Event6Coding`; the error that refuses an archive names it.
-    public var classesReadAsDictionaries: Set<String>
+    var classesReadAsDictionaries: Set<String>
 
-    /// Creates options that read objects of `classesReadAsDictionaries` as dictionaries.
+    /// Creates options that read objects of `classesReadAsDictionaries` as dictionaries;
+    /// `KeyedArchiveOptions()`, the default, accepts only the property-list classes.
     ///
     /// ```swift
     /// KeyedArchiveOptions(classesReadAsDictionaries: ["_TtCV5MyApp5Event6Coding"])
@@ -29,5 +30,5 @@ public struct KeyedArchiveOptions: Sendable, Equatable {
     }
 
     /// Only the property-list classes.
-    public static let propertyListClassesOnly = KeyedArchiveOptions()
+    static let propertyListClassesOnly = KeyedArchiveOptions()
 }

@@ -23,15 +23,13 @@ enum BinaryPropertyList {
         static let countFollows: UInt8 = 0x0F
     }
 
-    /// The number of bytes that big-endian unsigned `value` needs in an offset table or object
-    /// reference: 1, 2, 4 or 8, as CFBinaryPList.c uses.
+    /// The fewest bytes that big-endian unsigned `value` needs in an offset table or object
+    /// reference, 1 to 8, as swift-foundation's writer (`PropertyListEncoder`) uses them; CFBinaryPList.c
+    /// and Python's `plistlib` read any width from 1 to 8.
     static func byteWidth(for value: Int) -> Int {
-        switch value {
-        case ...0xFF: 1
-        case ...0xFFFF: 2
-        case ...0xFFFF_FFFF: 4
-        default: 8
-        }
+        var width = 1
+        while width < 8, UInt64(value) >> (width * 8) != 0 { width += 1 }
+        return width
     }
 }
 

@@ -90,8 +90,10 @@ struct BinaryPropertyListReader {
         let trailer = buffer.count - BinaryPropertyList.trailerSize
         offsetWidth = Int(buffer[trailer + 6])
         referenceWidth = Int(buffer[trailer + 7])
-        guard [1, 2, 4, 8].contains(offsetWidth) else { throw .malformed(reason: "offset width \(offsetWidth) in trailer") }
-        guard [1, 2, 4, 8].contains(referenceWidth) else { throw .malformed(reason: "reference width \(referenceWidth) in trailer") }
+        // Any width from 1 to 8, as CFBinaryPList.c reads: swift-foundation's writer uses 3 bytes
+        // for offsets past 64 KiB.
+        guard (1 ... 8).contains(offsetWidth) else { throw .malformed(reason: "offset width \(offsetWidth) in trailer") }
+        guard (1 ... 8).contains(referenceWidth) else { throw .malformed(reason: "reference width \(referenceWidth) in trailer") }
         let objectCount = Self.load(buffer, at: trailer + 8, width: 8)
         let topObject = Self.load(buffer, at: trailer + 16, width: 8)
         let offsetTable = Self.load(buffer, at: trailer + 24, width: 8)

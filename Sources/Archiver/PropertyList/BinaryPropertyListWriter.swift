@@ -9,13 +9,27 @@ import Foundation
 /// let bytes = try BinaryPropertyListWriter.data(for: ["id": "42", "tags": ["a", "b"]])
 /// // 8-byte "bplist00" header, 6 objects, offset table, 32-byte trailer
 /// ```
+///
+/// Equal strings, numbers, dates and data are written once and referred to wherever they occur,
+/// as CoreFoundation's writer (and so `PropertyListEncoder`) does: an archive of many records
+/// repeats the same keys and many of the same values.
+///
+/// A key-mapped value is written without its archive dictionary: its key map walks the fields and
+/// hands each value here (``beginDictionary(capacity:depth:)``, ``append(key:value:to:)``).
 struct BinaryPropertyListWriter {
     /// Writes `archive`; nothing is produced if any value cannot be written.
     static func data(for archive: Archive, maximumDepth: Int) throws(PropertyListError) -> Data {
+        try data(maximumDepth: maximumDepth) { (writer) throws(Failure) -> Int in try writer.addDictionary(archive, depth: 0) }
+    }
+
+    /// Writes the top object that `write` adds, given a writer; nothing is produced if `write` fails.
+    static func data(
+        maximumDepth: Int, _ write: (inout BinaryPropertyListWriter) throws(Failure) -> Int
+    ) throws(PropertyListError) -> Data {
         var writer = BinaryPropertyListWriter(maximumDepth: maximumDepth)
         let top: Int
         do {
-            top = try writer.addDictionary(archive, depth: 0)
+            top = try write(&writer)
         } catch {
             throw .unsupportedValue(keyPath: error.keyPath, found: error.found)
         }
@@ -31,8 +45,16 @@ struct BinaryPropertyListWriter {
     private var containers: [PendingContainer] = []
     /// The object numbers that containers refer to, a run of them for each container.
     private var references: [Int] = []
-    /// Key strings written so far: an archive of many records repeats the same few keys.
-    private var keyObjects: [String: Int] = [:]
+    /// The object of each string, key or value, written so far.
+    private var strings = StringTable()
+    /// The object of each integer (and of each date, Double and Float, by bit pattern) written so far.
+    private var integers: [Int64: Int] = [:]
+    private var dates: [UInt64: Int] = [:]
+    private var doubles: [UInt64: Int] = [:]
+    private var floats: [UInt32: Int] = [:]
+    private var datas: [Data: Int] = [:]
+    private var trueObject: Int?
+    private var falseObject: Int?
 
     private struct PendingContainer {
         var object: Int
@@ -52,7 +74,7 @@ struct BinaryPropertyListWriter {
     // MARK: Values
 
     /// Writes `value` (or notes it, if it is a container) and returns its object number.
-    private mutating func add(_ value: Any, depth: Int) throws(Failure) -> Int {
+    mutating func add(_ value: Any, depth: Int) throws(Failure) -> Int {
         // Exact-type checks first: they cost a pointer comparison, and archives built by Swift
         // code hold these types. Bridged and Foundation types take the slower casts below.
         let valueType = type(of: value)
@@ -61,7 +83,7 @@ struct BinaryPropertyListWriter {
         if valueType == [Any].self { return try addArray(value as! [Any], depth: depth) }
         if valueType == [[String: Any]].self { return try addArray(value as! [[String: Any]], depth: depth) }
         if valueType == Int.self { return addInteger(Int64(value as! Int)) }
-        if valueType == Bool.self { return addLeaf { $0.bytes.append((value as! Bool) ? BinaryPropertyList.Marker.true : BinaryPropertyList.Marker.false) } }
+        if valueType == Bool.self { return addBool(value as! Bool) }
         if valueType == Double.self { return addDouble(value as! Double) }
         if let number = fixedWidthNumber(value, type: valueType) { return number }
 
@@ -74,15 +96,9 @@ struct BinaryPropertyListWriter {
         case let array as [Any]:
             return try addArray(array, depth: depth)
         case let date as Date:
-            return addLeaf { writer in
-                writer.bytes.append(BinaryPropertyList.Marker.date)
-                writer.appendBigEndian(date.timeIntervalSinceReferenceDate.bitPattern)
-            }
+            return addDate(date)
         case let data as Data:
-            return addLeaf { writer in
-                writer.appendMarker(BinaryPropertyList.Marker.data, count: data.count)
-                data.withUnsafeBytes { writer.bytes.append(contentsOf: $0) }
-            }
+            return addData(data)
         case let number as NSNumber:
             return addNumber(number)
         case let dictionary as [AnyHashable: Any]:
@@ -101,7 +117,7 @@ struct BinaryPropertyListWriter {
         var index = 0
         for (key, value) in dictionary {
             defer { index += 1 }
-            references[keys + index] = addKey(key)
+            references[keys + index] = addString(key)
             do {
                 references[values + index] = try DeepRecursion.descend(unavailable: { Failure(found: $0.description) }) { () throws(Failure) -> Int in
                     try add(value, depth: depth + 1)
@@ -129,6 +145,62 @@ struct BinaryPropertyListWriter {
         return object
     }
 
+    // MARK: Containers filled by their caller
+
+    /// A dictionary or array whose elements its caller adds one by one: a key-mapped value's
+    /// fields, a collection's elements. Elements that turn out to be `nil` are left out, so a
+    /// container is begun with room for all and ended with the number written.
+    struct OpenContainer {
+        /// Its object number.
+        let object: Int
+        /// Its index in ``containers``.
+        fileprivate let pending: Int
+        fileprivate let firstReference: Int
+        fileprivate let capacity: Int
+        /// The elements (or key-value pairs) added so far.
+        fileprivate(set) var count = 0
+    }
+
+    /// Begins a dictionary of at most `capacity` pairs, at nesting `depth` (the top is 0).
+    mutating func beginDictionary(capacity: Int, depth: Int) throws(Failure) -> OpenContainer {
+        guard depth < maximumDepth else { throw Failure(found: "nesting deeper than \(maximumDepth)") }
+        let pending = containers.count
+        let (object, first) = startContainer(BinaryPropertyList.Marker.dictionary, count: 0, referenceSlots: capacity * 2)
+        return OpenContainer(object: object, pending: pending, firstReference: first, capacity: capacity)
+    }
+
+    /// Begins an array of at most `capacity` elements, at nesting `depth` (the top is 0).
+    mutating func beginArray(capacity: Int, depth: Int) throws(Failure) -> OpenContainer {
+        guard depth < maximumDepth else { throw Failure(found: "nesting deeper than \(maximumDepth)") }
+        let pending = containers.count
+        let (object, first) = startContainer(BinaryPropertyList.Marker.array, count: 0, referenceSlots: capacity)
+        return OpenContainer(object: object, pending: pending, firstReference: first, capacity: capacity)
+    }
+
+    /// Adds `key` and the object `value` (a number ``add(_:depth:)`` and its kind returned) to a dictionary.
+    mutating func append(key: String, value: Int, to container: inout OpenContainer) {
+        references[container.firstReference + container.count] = addString(key)
+        references[container.firstReference + container.capacity + container.count] = value
+        container.count += 1
+    }
+
+    /// Adds the object `element` to an array.
+    mutating func append(_ element: Int, to container: inout OpenContainer) {
+        references[container.firstReference + container.count] = element
+        container.count += 1
+    }
+
+    /// Ends a container with the elements added: a dictionary's values follow its keys.
+    mutating func end(_ container: OpenContainer) {
+        if containers[container.pending].marker == BinaryPropertyList.Marker.dictionary, container.count < container.capacity {
+            let values = container.firstReference + container.capacity
+            for index in 0..<container.count {
+                references[container.firstReference + container.count + index] = references[values + index]
+            }
+        }
+        containers[container.pending].count = container.count
+    }
+
     /// Numbers the container and sets aside its reference slots, which its elements fill in.
     private mutating func startContainer(_ marker: UInt8, count: Int, referenceSlots: Int) -> (object: Int, firstReference: Int) {
         let object = offsets.count
@@ -139,23 +211,64 @@ struct BinaryPropertyListWriter {
         return (object, firstReference)
     }
 
-    private mutating func addKey(_ key: String) -> Int {
-        if let object = keyObjects[key] { return object }
-        let object = addString(key)
-        keyObjects[key] = object
+    /// Writes `string` unless it was written before; its object number.
+    mutating func addString(_ string: String) -> Int {
+        var string = string
+        return string.withUTF8 { utf8 in addString(utf8: utf8) }
+    }
+
+    /// Looks the bytes up in ``strings`` and writes them if they are new. Equal means equal
+    /// bytes (Swift's `==` would also share "é" with "e\u{301}", changing what is stored).
+    private mutating func addString(utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        let hash = StringTable.hash(utf8)
+        switch strings.find(utf8, hash: hash) {
+        case .found(let object):
+            return object
+        case .absent(let slot):
+            let object = writeString(utf8)
+            strings.insert(utf8, hash: hash, object: object, at: slot)
+            return object
+        case .crowded:
+            // Sharing is only a saving: past a long run of colliding strings, write this one again.
+            return writeString(utf8)
+        }
+    }
+
+    mutating func addBool(_ value: Bool) -> Int {
+        if let object = value ? trueObject : falseObject { return object }
+        let object = addLeaf { $0.bytes.append(value ? BinaryPropertyList.Marker.true : BinaryPropertyList.Marker.false) }
+        if value { trueObject = object } else { falseObject = object }
         return object
     }
 
-    private mutating func addString(_ string: String) -> Int {
+    mutating func addDate(_ date: Date) -> Int {
+        let bits = date.timeIntervalSinceReferenceDate.bitPattern
+        if let object = dates[bits] { return object }
+        let object = addLeaf { writer in
+            writer.bytes.append(BinaryPropertyList.Marker.date)
+            writer.appendBigEndian(bits)
+        }
+        dates[bits] = object
+        return object
+    }
+
+    mutating func addData(_ data: Data) -> Int {
+        if let object = datas[data] { return object }
+        let object = addLeaf { writer in
+            writer.appendMarker(BinaryPropertyList.Marker.data, count: data.count)
+            data.withUnsafeBytes { writer.bytes.append(contentsOf: $0) }
+        }
+        datas[data] = object
+        return object
+    }
+
+    private mutating func writeString(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
         addLeaf { writer in
-            var string = string
-            string.withUTF8 { utf8 in
-                if utf8.allSatisfy({ $0 < 0x80 }) {
-                    writer.appendMarker(BinaryPropertyList.Marker.asciiString, count: utf8.count)
-                    writer.bytes.append(contentsOf: utf8)
-                } else {
-                    writer.appendUTF16(utf8)
-                }
+            if utf8.allSatisfy({ $0 < 0x80 }) {
+                writer.appendMarker(BinaryPropertyList.Marker.asciiString, count: utf8.count)
+                writer.bytes.append(contentsOf: utf8)
+            } else {
+                writer.appendUTF16(utf8)
             }
         }
     }
@@ -189,7 +302,7 @@ struct BinaryPropertyListWriter {
     private mutating func addNumber(_ number: NSNumber) -> Int {
         switch UInt8(bitPattern: number.objCType.pointee) {
         case UInt8(ascii: "c") where isBoolean(number):
-            addLeaf { $0.bytes.append(number.boolValue ? BinaryPropertyList.Marker.true : BinaryPropertyList.Marker.false) }
+            addBool(number.boolValue)
         case UInt8(ascii: "d"):
             addDouble(number.doubleValue)
         case UInt8(ascii: "f"):
@@ -201,7 +314,7 @@ struct BinaryPropertyListWriter {
         }
     }
 
-    private mutating func addUnsigned(_ value: UInt64) -> Int {
+    mutating func addUnsigned(_ value: UInt64) -> Int {
         if value <= UInt64(Int64.max) { return addInteger(Int64(value)) }
         // Above Int64.max, readers expect a 16-byte signed integer (as plistlib and CF write).
         return addLeaf { writer in
@@ -211,22 +324,31 @@ struct BinaryPropertyListWriter {
         }
     }
 
-    private mutating func addInteger(_ value: Int64) -> Int {
-        addLeaf { $0.appendInteger(value) }
+    mutating func addInteger(_ value: Int64) -> Int {
+        if let object = integers[value] { return object }
+        let object = addLeaf { $0.appendInteger(value) }
+        integers[value] = object
+        return object
     }
 
-    private mutating func addDouble(_ value: Double) -> Int {
-        addLeaf { writer in
+    mutating func addDouble(_ value: Double) -> Int {
+        if let object = doubles[value.bitPattern] { return object }
+        let object = addLeaf { writer in
             writer.bytes.append(BinaryPropertyList.Marker.real | 3)
             writer.appendBigEndian(value.bitPattern)
         }
+        doubles[value.bitPattern] = object
+        return object
     }
 
-    private mutating func addFloat(_ value: Float) -> Int {
-        addLeaf { writer in
+    mutating func addFloat(_ value: Float) -> Int {
+        if let object = floats[value.bitPattern] { return object }
+        let object = addLeaf { writer in
             writer.bytes.append(BinaryPropertyList.Marker.real | 2)
             writer.appendBigEndian(value.bitPattern)
         }
+        floats[value.bitPattern] = object
+        return object
     }
 
     // MARK: Bytes
@@ -269,17 +391,31 @@ struct BinaryPropertyListWriter {
         withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
     }
 
+    /// One byte at a time: the table and references are thousands of 1- to 4-byte numbers, for
+    /// which appending a buffer cost more than the bytes.
     private mutating func appendBigEndian(_ value: Int, width: Int) {
         switch width {
-        case 1: bytes.append(UInt8(truncatingIfNeeded: value))
-        case 2: appendBigEndian(UInt16(truncatingIfNeeded: value))
-        case 4: appendBigEndian(UInt32(truncatingIfNeeded: value))
-        default: appendBigEndian(UInt64(truncatingIfNeeded: value))
+        case 1:
+            bytes.append(UInt8(truncatingIfNeeded: value))
+        case 2:
+            bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: value))
+        default:
+            var shift = (width - 1) * 8
+            while shift >= 0 {
+                bytes.append(UInt8(truncatingIfNeeded: value >> shift))
+                shift -= 8
+            }
         }
     }
 
     private mutating func finish(topObject: Int) -> Data {
         let referenceWidth = BinaryPropertyList.byteWidth(for: offsets.count)
+        let referenceBytes = containers.reduce(0) { total, container in
+            let count = container.marker == BinaryPropertyList.Marker.dictionary ? container.count * 2 : container.count
+            return total + 10 + count * referenceWidth
+        }
+        bytes.reserveCapacity(bytes.count + referenceBytes + offsets.count * 4 + BinaryPropertyList.trailerSize)
         for container in containers {
             offsets[container.object] = bytes.count
             appendMarker(container.marker, count: container.count)
@@ -324,5 +460,96 @@ extension BinaryPropertyListWriter {
 
         /// `reviews[0].photo`, as ``PropertyListError/unsupportedValue(keyPath:found:)`` names it.
         var keyPath: String { steps.reversed().archiveKeyPath }
+    }
+}
+
+/// The strings a writer has written, by their UTF-8 bytes: an open-addressing table with a cheap
+/// hash, since every string of an archive is looked up (SipHash, as a `[String: Int]` hashes, cost
+/// a store of the 1,000-review user a quarter of its instructions).
+///
+/// The hash is not keyed, so a server could send strings that collide; a lookup gives up after a
+/// few probes (``maximumProbes``) and the string is written unshared, so colliding strings cost a
+/// bounded amount each and never make a store quadratic.
+struct StringTable {
+    enum Lookup {
+        case found(Int)
+        /// Not written yet; `slot` is where to insert it.
+        case absent(slot: Int)
+        /// Not found within ``maximumProbes``.
+        case crowded
+    }
+
+    static let maximumProbes = 32
+
+    private struct Entry {
+        var hash: UInt64
+        var start: Int
+        var count: Int
+        var object: Int
+    }
+
+    /// Indexes into `entries`, or -1; the count is a power of two.
+    private var slots = [Int32](repeating: -1, count: 256)
+    private var entries: [Entry] = []
+    /// The bytes of every entry, one after the other.
+    private var arena: [UInt8] = []
+
+    /// A multiplicative hash of 8 bytes at a time.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        guard let base = bytes.baseAddress else { return hash }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+            index += 8
+        }
+        var tail: UInt64 = 0
+        while index < bytes.count {
+            tail = tail << 8 | UInt64(bytes[index])
+            index += 1
+        }
+        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        return hash ^ (hash >> 29)
+    }
+
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Lookup {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        for _ in 0 ..< Self.maximumProbes {
+            let index = Int(slots[slot])
+            if index < 0 { return .absent(slot: slot) }
+            let entry = entries[index]
+            if entry.hash == hash, entry.count == bytes.count, equal(entry, bytes) { return .found(entry.object) }
+            slot = (slot + 1) & mask
+        }
+        return .crowded
+    }
+
+    private func equal(_ entry: Entry, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard entry.count > 0, let base = bytes.baseAddress else { return true }
+        return arena.withUnsafeBufferPointer { arena in
+            memcmp(arena.baseAddress! + entry.start, base, entry.count) == 0
+        }
+    }
+
+    /// Adds the bytes at the slot ``find(_:hash:)`` returned.
+    mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, object: Int, at slot: Int) {
+        slots[slot] = Int32(entries.count)
+        entries.append(Entry(hash: hash, start: arena.count, count: bytes.count, object: object))
+        arena.append(contentsOf: bytes)
+        if entries.count * 2 > slots.count { grow() }
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        let mask = slots.count - 1
+        for index in entries.indices {
+            var slot = Int(truncatingIfNeeded: entries[index].hash) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index)
+        }
     }
 }

@@ -12,7 +12,8 @@ import Foundation
 /// The id names the value's archive file, so ``Archivable`` requires it. It may be a `String`
 /// (as in Archiver 0.6), any integer type, a `UUID`, or any other `LosslessStringConvertible &
 /// Hashable & Sendable` type; the file name is the id's text (`1296269.plist`, a UUID's
-/// `uuidString`). A type that is `Identifiable` with such an id conforms with no extra code: the
+/// `uuidString`); an id of another type names no file, and storing it throws
+/// ``ArchiverError/emptyIdentifier(type:)``. A type that is `Identifiable` with such an id conforms with no extra code: the
 /// two protocols share `ID`.
 ///
 /// Equality by id is what Archiver 0.6 defined, and it replaces the `==` that Swift would
@@ -34,47 +35,27 @@ public protocol UniquelyIdentifiable: Equatable {
 
     /// The identifier that names this value's archive.
     var id: ID { get }
-
-    /// The text of `id` that names its file, before escaping; the id's `description`, or a
-    /// UUID's `uuidString`.
-    ///
-    /// ```swift
-    /// Repository.text(forResourceID: 1296269)  // "1296269"
-    /// ```
-    static func text(forResourceID id: ID) -> String
-
-    /// The id whose text is `text`, or `nil` when `text` is no id of this type: the inverse of
-    /// ``text(forResourceID:)``, used to list stored ids.
-    ///
-    /// ```swift
-    /// Repository.resourceID(fromText: "1296269")  // 1296269
-    /// Repository.resourceID(fromText: "notes")    // nil
-    /// ```
-    static func resourceID(fromText text: String) -> ID?
 }
 
 extension UniquelyIdentifiable {
-    /// Equality by id, as Archiver 0.6 defines it.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.id == rhs.id
-    }
-}
-
-extension UniquelyIdentifiable where Self: KeyMapped {
-    /// Equality of every stored property, for a key-mapped type: the key map knows them all, so
-    /// `loaded == original` in a test compares the fields, not only the ids. Hand-written
-    /// conformances keep Archiver 0.6's equality by id.
+    /// Equality by id, as Archiver 0.6 defines it; for a ``KeyMapped`` type, equality of every
+    /// stored property, its id included.
+    ///
+    /// The key map knows a key-mapped type's properties, so `loaded == original` in a test
+    /// compares the fields, not only the ids. Hand-written conformances keep 0.6's equality by id.
     ///
     /// ```swift
+    /// Restaurant(id: "a", name: "Old") == Restaurant(id: "a", name: "New")  // true: by id
+    ///
     /// extension Customer: KeyMapped, Cachable { static let keyMap = KeyMap(Customer.init) }
-    /// Customer(id: 1, name: "Old") == Customer(id: 1, name: "New")  // false
+    /// Customer(id: 1, name: "Old") == Customer(id: 1, name: "New")  // false: by field
     /// ```
     ///
-    /// Properties of `Equatable` types compare with their own `==`; others compare their archive
-    /// values, as ``ArchiveComparison`` compares content.
+    /// A key-mapped type's properties of `Equatable` types compare with their own `==`; others
+    /// compare their archive values, as ``ArchiveComparison`` compares content.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard lhs.id == rhs.id else { return false }
-        return FieldEquality.haveEqualFields(lhs, rhs)
+        return !(Self.self is any KeyMapped.Type) || FieldEquality.haveEqualFields(lhs, rhs)
     }
 }
 
@@ -107,34 +88,40 @@ extension Equatable {
     }
 }
 
-extension UniquelyIdentifiable where ID: LosslessStringConvertible {
-    /// The id's `description`: `"1296269"` for the `Int` 1296269, a `String` id as it is.
-    ///
-    /// ```swift
-    /// Repository.text(forResourceID: 1296269)  // "1296269"
-    /// ```
-    public static func text(forResourceID id: ID) -> String { id.description }
+extension UniquelyIdentifiable {
+    /// The text of `id` that names its file, before escaping: a UUID's `uuidString`, any other
+    /// `LosslessStringConvertible` id's `description` (`"1296269"` for the `Int` 1296269, a
+    /// `String` as it is). An id of another type has no text: the empty string, which no file is
+    /// named by, so that storing or loading it is ``ArchiverError/emptyIdentifier(type:)``.
+    static func text(forResourceID id: ID) -> String {
+        ResourceIDText.text(for: id)
+    }
 
-    /// The id that `ID(text)` reads, or `nil`.
-    ///
-    /// ```swift
-    /// Repository.resourceID(fromText: "12a")  // nil
-    /// ```
-    public static func resourceID(fromText text: String) -> ID? { ID(text) }
+    /// The id whose text is `text`, or `nil` when `text` is no id of this type: the inverse of
+    /// ``text(forResourceID:)``, used to list stored ids.
+    static func resourceID(fromText text: String) -> ID? {
+        ResourceIDText.id(ID.self, from: text)
+    }
 }
 
-extension UniquelyIdentifiable where ID == UUID {
-    /// The UUID's `uuidString`, as `UUID` is not `LosslessStringConvertible`.
-    ///
-    /// ```swift
-    /// Draft.text(forResourceID: draft.id)  // "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
-    /// ```
-    public static func text(forResourceID id: UUID) -> String { id.uuidString }
+/// How an id becomes the text of its file name and back, decided by the id's type alone (no
+/// conformance is asked, so the background forms and observers may use it from any thread).
+enum ResourceIDText {
+    static func text<ID>(for id: ID) -> String {
+        if let id = id as? String { return id }
+        if let id = id as? Int { return String(id) }
+        if let id = id as? UUID { return id.uuidString }
+        if let id = id as? any LosslessStringConvertible { return id.description }
+        return ""
+    }
 
-    /// The UUID whose `uuidString` is `text`, or `nil`.
-    ///
-    /// ```swift
-    /// Draft.resourceID(fromText: "notes")  // nil
-    /// ```
-    public static func resourceID(fromText text: String) -> UUID? { UUID(uuidString: text) }
+    static func id<ID>(_ type: ID.Type, from text: String) -> ID? {
+        if ID.self == UUID.self { return UUID(uuidString: text) as? ID }
+        guard let convertible = ID.self as? any LosslessStringConvertible.Type else { return nil }
+        return parse(convertible, text) as? ID
+    }
+
+    private static func parse<Convertible: LosslessStringConvertible>(_ type: Convertible.Type, _ text: String) -> Convertible? {
+        Convertible(text)
+    }
 }

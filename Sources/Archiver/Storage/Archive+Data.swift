@@ -34,7 +34,7 @@ extension Dictionary where Key == String, Value == Any {
     /// let archive = try Archive(archivedData: Data(contentsOf: legacyFile))
     /// archive["name"]  // "George Costanza"
     /// ```
-    public init(archivedData data: Data, keyedArchiveOptions: KeyedArchiveOptions = .propertyListClassesOnly) throws(ArchiverError) {
+    public init(archivedData data: Data, keyedArchiveOptions: KeyedArchiveOptions = KeyedArchiveOptions()) throws(ArchiverError) {
         do {
             self = try PropertyListCoding.archive(
                 from: data, maximumDepth: PropertyListCoding.defaultMaximumDepth, keyedArchiveOptions: keyedArchiveOptions)

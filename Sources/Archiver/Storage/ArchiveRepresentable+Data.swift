@@ -14,7 +14,7 @@ extension ArchiveRepresentable {
     ///   value a property list cannot hold.
     public func archivedData() throws(ArchiverError) -> Data {
         do {
-            return try PropertyListCoding.data(for: archiveValue)
+            return try PropertyListCoding.data(of: self)
         } catch {
             throw .writing(String(describing: Self.self), error)
         }
@@ -34,7 +34,7 @@ extension ArchiveRepresentable {
     ///   archive, ``ArchiverError/refusedKeyedArchive(type:id:file:error:)``, or
     ///   ``ArchiverError/decodingFailed(type:id:file:error:)`` for an archive the type rejects,
     ///   with the key path; `id` and `file` are `nil`.
-    public init(archivedData data: Data, keyedArchiveOptions: KeyedArchiveOptions = .propertyListClassesOnly) throws(ArchiverError) {
+    public init(archivedData data: Data, keyedArchiveOptions: KeyedArchiveOptions = KeyedArchiveOptions()) throws(ArchiverError) {
         let typeName = String(describing: Self.self)
         let archive: Archive
         do {
@@ -79,7 +79,7 @@ extension Array where Element: ArchiveRepresentable {
     /// ```
     ///
     /// - Throws: ``ArchiverError``; a failed element reads `Array<Session>[1].events[0].timeStamp: …`.
-    public init(archivedData data: Data, keyedArchiveOptions: KeyedArchiveOptions = .propertyListClassesOnly) throws(ArchiverError) {
+    public init(archivedData data: Data, keyedArchiveOptions: KeyedArchiveOptions = KeyedArchiveOptions()) throws(ArchiverError) {
         let typeName = String(describing: Self.self)
         let elements: [Any]
         do {

@@ -31,7 +31,7 @@ extension ArchiveRepresentable {
     /// - Throws: ``ArchiverError`` naming the file: ``ArchiverError/missingFile(type:file:)``,
     ///   ``ArchiverError/fileTooLarge(type:id:file:size:limit:)``, ``ArchiverError/corruptFile(type:id:file:reason:)``,
     ///   ``ArchiverError/refusedKeyedArchive(type:id:file:error:)`` or ``ArchiverError/decodingFailed(type:id:file:error:)``.
-    public init(contentsOf url: URL, keyedArchiveOptions: KeyedArchiveOptions = .propertyListClassesOnly) throws(ArchiverError) {
+    public init(contentsOf url: URL, keyedArchiveOptions: KeyedArchiveOptions = KeyedArchiveOptions()) throws(ArchiverError) {
         self = try ArchiveFile.read(url, typeName: String(describing: Self.self)) { (data) throws(ArchiverError) in
             try Self(archivedData: data, keyedArchiveOptions: keyedArchiveOptions)
         }
@@ -54,7 +54,7 @@ extension Array where Element: ArchiveRepresentable {
     /// ```swift
     /// let sessions = try [Session](contentsOf: url)
     /// ```
-    public init(contentsOf url: URL, keyedArchiveOptions: KeyedArchiveOptions = .propertyListClassesOnly) throws(ArchiverError) {
+    public init(contentsOf url: URL, keyedArchiveOptions: KeyedArchiveOptions = KeyedArchiveOptions()) throws(ArchiverError) {
         self = try ArchiveFile.read(url, typeName: String(describing: Self.self)) { (data) throws(ArchiverError) in
             try Self(archivedData: data, keyedArchiveOptions: keyedArchiveOptions)
         }

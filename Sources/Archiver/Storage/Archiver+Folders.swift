@@ -128,16 +128,13 @@ extension Archiver {
                      staging: Place(archives.appendingPathComponent(".staging", isDirectory: true)))
     }
 
-    /// The folder that holds the archives of `type`.
-    ///
-    /// ```swift
-    /// try Archiver.default.directoryURL(for: User.self)  // …/com.MyApp.archives/User
-    /// ```
-    public func directoryURL<Value: Archivable>(for type: Value.Type) throws(ArchiverError) -> URL {
+    /// The folder that holds the archives of `type` (users ask for a file's, ``fileURL(for:resourceID:)``).
+    func directoryURL<Value: Archivable>(for type: Value.Type) throws(ArchiverError) -> URL {
         try paths(of: folder(for: type)).current.url
     }
 
-    /// The file that holds, or would hold, the archive of the `type` value with id `resourceID`.
+    /// The file that holds, or would hold, the archive of the `type` value with id `resourceID`;
+    /// its folder holds every archive of the type.
     ///
     /// ```swift
     /// try Archiver.default.fileURL(for: User.self, resourceID: "abcd")  // …/User/abcd.plist

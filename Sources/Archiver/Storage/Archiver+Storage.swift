@@ -13,7 +13,7 @@ extension Archiver {
         let id = Folder.canonicalText(of: value.id, Value.self)
         let data: Data
         do {
-            data = try PropertyListCoding.data(for: value.archiveValue, maximumDepth: limits.maximumDepth)
+            data = try PropertyListCoding.data(of: value, maximumDepth: limits.maximumDepth)
         } catch {
             throw .writing(folder.typeName, id: id, error)
         }
@@ -301,13 +301,9 @@ extension Archiver {
         return value
     }
 
-    /// The archive dictionary stored for the `type` value with id `resourceID`, without decoding it.
-    ///
-    /// ```swift
-    /// let archive = try Archiver.default.archive(for: User.self, resourceID: "abcd")
-    /// archive?["name"]  // "George Costanza"
-    /// ```
-    public func archive<Value: Archivable>(for type: Value.Type, resourceID: Value.ID) throws(ArchiverError) -> Archive? {
+    /// The archive dictionary stored for the `type` value with id `resourceID`, without decoding
+    /// it (the library's tests look at it; users read a file with `Archive(archivedData:)`).
+    func archive<Value: Archivable>(for type: Value.Type, resourceID: Value.ID) throws(ArchiverError) -> Archive? {
         try loadArchive(in: folder(for: type), id: Folder.canonicalText(of: resourceID, type))?.archive
     }
 

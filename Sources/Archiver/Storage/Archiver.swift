@@ -207,23 +207,17 @@ extension Archiver {
     /// ```
     public struct Limits: Sendable, Equatable {
         /// The largest file, in bytes, that is read. Default: 256 MiB.
-        public var maximumFileSize: Int = 256 << 20
+        public var maximumFileSize: Int
         /// The deepest nesting of arrays and dictionaries read or written. Default: 512.
-        public var maximumDepth: Int = PropertyListCoding.defaultMaximumDepth
+        public var maximumDepth: Int
 
-        /// The default limits: 256 MiB files, nesting 512 deep.
+        /// Limits of your own; the defaults are 256 MiB files, nesting 512 deep.
         ///
         /// ```swift
         /// Archiver.Limits().maximumDepth  // 512
-        /// ```
-        public init() {}
-
-        /// Limits of your own.
-        ///
-        /// ```swift
         /// archiver.limits = Archiver.Limits(maximumFileSize: 1 << 20, maximumDepth: 64)
         /// ```
-        public init(maximumFileSize: Int, maximumDepth: Int) {
+        public init(maximumFileSize: Int = 256 << 20, maximumDepth: Int = 512) {
             self.maximumFileSize = maximumFileSize
             self.maximumDepth = maximumDepth
         }

@@ -76,12 +76,11 @@ struct ObservationTests {
         let archiver = temporary.archiver
         try Note(id: "a", text: "v1").store(in: archiver)
         let model = ArchivedValue<Note>(resourceID: "a", in: archiver)
-        try await waitForChange(of: { _ = model.value }) {}
-        #expect(model.value?.text == "v1")
-        try await waitForChange(of: { _ = model.value }) { try Note(id: "a", text: "v2").store(in: archiver) }
-        #expect(model.value?.text == "v2")
-        try await waitForChange(of: { _ = model.value }) { try Note.delete(resourceID: "a", in: archiver) }
-        #expect(model.value == nil)
+        #expect(await waitUntil { model.value?.text == "v1" })
+        try Note(id: "a", text: "v2").store(in: archiver)
+        #expect(await waitUntil { model.value?.text == "v2" })
+        try Note.delete(resourceID: "a", in: archiver)
+        #expect(await waitUntil { model.value == nil })
         #expect(model.error == nil)
     }
 
@@ -93,40 +92,50 @@ struct ObservationTests {
         let archiver = temporary.archiver
         try Note(id: "a", text: "x").store(in: archiver)
         let model = ArchivedValues<Note>(in: archiver)
-        try await waitForChange(of: { _ = model.values }) {}
-        #expect(model.values.map(\.id) == ["a"])
-        try await waitForChange(of: { _ = model.values }) { try Note(id: "b", text: "x").store(in: archiver) }
-        #expect(model.values.map(\.id) == ["a", "b"])
-        try await waitForChange(of: { _ = model.values }) { try Note.deleteAll(in: archiver) }
-        #expect(model.values.isEmpty)
+        #expect(await waitUntil { model.values.map(\.id) == ["a"] })
+        try Note(id: "b", text: "x").store(in: archiver)
+        #expect(await waitUntil { model.values.map(\.id) == ["a", "b"] })
+        try Note.deleteAll(in: archiver)
+        #expect(await waitUntil { model.values.isEmpty })
     }
 
-    /// Runs `change`, then waits until `withObservationTracking` reports that what `read`
-    /// reads changed; fails after a minute (a loaded machine, TSan).
+    /// Waits until `condition` holds, waking only when what it reads reports a change through
+    /// `withObservationTracking`, as a view would; `false` after a minute (a loaded machine, TSan).
+    ///
+    /// The condition is checked before each wait, so a change made before the wait began (the
+    /// model's first load can finish before the test gets here) is not waited for in vain; and a
+    /// model that changes without telling its observers never satisfies the wait.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @MainActor
-    func waitForChange(of read: @escaping @MainActor () -> Void, after change: () throws -> Void) async throws {
-        let changed = AsyncStream<Void>.makeStream()
-        withObservationTracking {
-            read()
-        } onChange: {
-            changed.continuation.yield()
-        }
-        try change()
-        let arrived = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                for await _ in changed.stream { return true }
-                return false
+    func waitUntil(_ condition: @escaping @MainActor () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !condition() {
+            let changed = AsyncStream<Void>.makeStream()
+            let holds = withObservationTracking {
+                condition()
+            } onChange: {
+                changed.continuation.yield()
             }
-            group.addTask {
-                try? await Task.sleep(nanoseconds: 60_000_000_000)
-                return false
+            if holds { return true }
+            guard ContinuousClock.now < deadline else { return false }
+            let arrived = await withTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    for await _ in changed.stream { return true }
+                    return false
+                }
+                group.addTask {
+                    try? await Task.sleep(until: deadline)
+                    return false
+                }
+                let first = await group.next() ?? false
+                group.cancelAll()
+                changed.continuation.finish()
+                return first
             }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            changed.continuation.finish()
-            return first
+            guard arrived else { return false }
+            // The change is reported before it is made; the loop reads it once the model set it.
+            await Task.yield()
         }
-        #expect(arrived, "no change was observed")
-        await Task.yield()  // the change is reported before it is made: let the model set it
+        return true
     }
 }

@@ -75,7 +75,7 @@ struct CodableConformanceTests {
         #expect(CodableRestaurant(responseObject: ["id": "a"]) == nil)
     }
 
-    @Test("a Codable property inside a hand-written conformance goes through encodeValue and decodeValue")
+    @Test("a Codable property inside a hand-written conformance goes through encodeValue and decode(_:from:)")
     func codablePropertyOfHandWrittenType() throws {
         let menu = Menu(id: "m", dishes: [.init(name: "soup", price: 4)])
         let archive = menu.archiveValue
@@ -119,7 +119,7 @@ struct Menu: ArchiveRepresentable, Equatable {
                                        reason: .typeMismatch(expected: "String", found: ArchiveDecodingError.describe(archive["id"])))
         }
         do {
-            return Menu(id: id, dishes: try ArchiveDecoder().decodeValue([Dish].self, from: archive["dishes"] ?? []))
+            return Menu(id: id, dishes: try ArchiveDecoder().decode([Dish].self, from: archive["dishes"] ?? []))
         } catch {
             throw error.nested(in: Menu.self, at: [.key("dishes")])
         }

@@ -57,45 +57,45 @@ struct CodableArchiveDecoderTests {
     @Test("numbers convert only when nothing is lost, by the same rules as key maps")
     func numberConversions() throws {
         let decoder = ArchiveDecoder()
-        #expect(try decoder.decodeValue(Double.self, from: 4) == 4)
-        #expect(try decoder.decodeValue(Int.self, from: NSNumber(value: 4.0)) == 4)
-        #expect(try decoder.decodeValue(UInt64.self, from: NSNumber(value: UInt64.max)) == .max)
-        #expect(try decoder.decodeValue(Float.self, from: 0.1) == Float(0.1))
+        #expect(try decoder.decode(Double.self, from: 4) == 4)
+        #expect(try decoder.decode(Int.self, from: NSNumber(value: 4.0)) == 4)
+        #expect(try decoder.decode(UInt64.self, from: NSNumber(value: UInt64.max)) == .max)
+        #expect(try decoder.decode(Float.self, from: 0.1) == Float(0.1))
         #expect(throws: ArchiveDecodingError(type: Int.self, reason: .invalidValue(expected: "Int", found: "number 4.5"))) {
-            try decoder.decodeValue(Int.self, from: 4.5)
+            try decoder.decode(Int.self, from: 4.5)
         }
         #expect(throws: ArchiveDecodingError(type: UInt8.self, reason: .invalidValue(expected: "UInt8", found: "number 300"))) {
-            try decoder.decodeValue(UInt8.self, from: 300)
+            try decoder.decode(UInt8.self, from: 300)
         }
         #expect(throws: ArchiveDecodingError(type: Int.self, reason: .typeMismatch(expected: "Int", found: "Bool true"))) {
-            try decoder.decodeValue(Int.self, from: true)
+            try decoder.decode(Int.self, from: true)
         }
         // The key maps' rules: 0 and 1 are Booleans, "4" is the Int 4; 2 and "4x" are not.
-        #expect(try decoder.decodeValue(Bool.self, from: 1) == true)
-        #expect(try decoder.decodeValue(Int.self, from: "4") == 4)
+        #expect(try decoder.decode(Bool.self, from: 1) == true)
+        #expect(try decoder.decode(Int.self, from: "4") == 4)
         #expect(throws: ArchiveDecodingError(type: Bool.self, reason: .invalidValue(expected: "Bool", found: "number 2"))) {
-            try decoder.decodeValue(Bool.self, from: 2)
+            try decoder.decode(Bool.self, from: 2)
         }
         #expect(throws: ArchiveDecodingError(type: Int.self, reason: .invalidValue(expected: "Int", found: "String \"4x\""))) {
-            try decoder.decodeValue(Int.self, from: "4x")
+            try decoder.decode(Int.self, from: "4x")
         }
     }
 
     @Test("dates, data and URLs also read from the strings a server sends")
     func foundationValuesFromStrings() throws {
         let decoder = ArchiveDecoder()
-        #expect(try decoder.decodeValue(Date.self, from: "2001-01-01T00:00:10Z") == Date(timeIntervalSinceReferenceDate: 10))
-        #expect(try decoder.decodeValue(Date.self, from: "2001-01-01T00:00:10.500Z") == Date(timeIntervalSinceReferenceDate: 10.5))
-        #expect(try decoder.decodeValue(Data.self, from: "AAEC/w==") == Data([0, 1, 2, 255]))
-        #expect(try decoder.decodeValue(URL.self, from: "https://a.b/c") == URL(string: "https://a.b/c"))
+        #expect(try decoder.decode(Date.self, from: "2001-01-01T00:00:10Z") == Date(timeIntervalSinceReferenceDate: 10))
+        #expect(try decoder.decode(Date.self, from: "2001-01-01T00:00:10.500Z") == Date(timeIntervalSinceReferenceDate: 10.5))
+        #expect(try decoder.decode(Data.self, from: "AAEC/w==") == Data([0, 1, 2, 255]))
+        #expect(try decoder.decode(URL.self, from: "https://a.b/c") == URL(string: "https://a.b/c"))
         #expect(throws: ArchiveDecodingError(type: Date.self, reason: .invalidValue(expected: "Date (ISO 8601 or seconds since 1970)", found: "String \"yesterday\""))) {
-            try decoder.decodeValue(Date.self, from: "yesterday")
+            try decoder.decode(Date.self, from: "yesterday")
         }
         #expect(throws: ArchiveDecodingError(type: URL.self, reason: .invalidValue(expected: "URL", found: "String \"\""))) {
-            try decoder.decodeValue(URL.self, from: "")
+            try decoder.decode(URL.self, from: "")
         }
         #expect(throws: ArchiveDecodingError(type: Data.self, reason: .typeMismatch(expected: "Data (base 64)", found: "number 3"))) {
-            try decoder.decodeValue(Data.self, from: 3)
+            try decoder.decode(Data.self, from: 3)
         }
     }
 
@@ -103,13 +103,13 @@ struct CodableArchiveDecoderTests {
     func wrongShapes() {
         #expect(throws: ArchiveDecodingError(type: Everything.Inner.self,
                                              reason: .typeMismatch(expected: "dictionary", found: "array of 1"))) {
-            try ArchiveDecoder().decodeValue(Everything.Inner.self, from: [1])
+            try ArchiveDecoder().decode(Everything.Inner.self, from: [1])
         }
         #expect(throws: ArchiveDecodingError(type: [Int].self, reason: .typeMismatch(expected: "[Int]", found: "String \"x\""))) {
-            try ArchiveDecoder().decodeValue([Int].self, from: "x")
+            try ArchiveDecoder().decode([Int].self, from: "x")
         }
         #expect(throws: ArchiveDecodingError.self) {
-            try ArchiveDecoder().decodeValue(Pair.self, from: [1])
+            try ArchiveDecoder().decode(Pair.self, from: [1])
         }
     }
 
@@ -126,10 +126,10 @@ struct CodableArchiveDecoderTests {
         #expect(try ArchiveDecoder().decode(Defaulting.self, from: [:]).count == 7)
     }
 
-    @Test("decodeValue errors nest under the enclosing type for a hand-written conformance")
+    @Test("decode(_:from:) errors of one property nest under the enclosing type for a hand-written conformance")
     func nestedEntryPoint() {
         do {
-            _ = try ArchiveDecoder().decodeValue([Int].self, from: [1, "two"])
+            _ = try ArchiveDecoder().decode([Int].self, from: [1, "two"])
             Issue.record("expected an error")
         } catch {
             let nested = error.nested(in: CodableNote.self, at: [.key("counts")])

@@ -1,15 +1,17 @@
 import Foundation
 import Testing
 @testable import Archiver
+import ArchiverTesting
 import TutorialData
 
 /// `cache(json:)`: decode and store in one step.
 struct CachableJSONTests {
     @Test func cacheStoresWhatItDecoded() throws {
-        let user = try Derived.User.cache(json: Data(tutorialJSON.utf8))
-        defer { user.deleteArchive() }
-        let stored = try #require(Derived.User(resourceID: user.id))
-        #expect(sameArchive(stored.archiveValue, user.archiveValue))
+        try TemporaryArchiver.with { _ in
+            let user = try Derived.User.cache(json: Data(tutorialJSON.utf8))
+            let stored = try #require(Derived.User(resourceID: user.id))
+            #expect(sameArchive(stored.archiveValue, user.archiveValue))
+        }
     }
 
     @Test func cacheSaysWhyTextIsRefused() throws {

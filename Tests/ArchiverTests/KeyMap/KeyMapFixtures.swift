@@ -26,7 +26,7 @@ extension Derived.User: KeyMapped, Cachable {
         .property(\.reviews, server: "user_reviews", default: []),
     ])
 
-    static var archiver: Archiver { TestArchives.archiver }
+    static var archiver: Archiver { testArchiver }
 }
 
 /// The same model in the fast form, which lists key paths so that archiving does not reflect.
@@ -53,14 +53,7 @@ extension FastDerived.User: KeyMapped, Cachable {
         .property(\.reviews, server: "user_reviews", default: []),
     ], reading: \.id, \.name, \.reviews)
 
-    static var archiver: Archiver { TestArchives.archiver }
-}
-
-/// Where the tests store archives: a fresh folder per test process, never the user's caches.
-enum TestArchives {
-    static let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("ArchiverKeyMapTests-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
-    static let archiver = Archiver(archiveDirectoryURL: directory)
+    static var archiver: Archiver { testArchiver }
 }
 
 /// Parses JSON text as an app would, so that tests see `NSNumber`, `NSNull` and nested

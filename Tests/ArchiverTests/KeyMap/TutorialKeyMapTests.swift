@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Archiver
 @testable import ArchiverTutorial
+import ArchiverTesting
 import TutorialData
 
 /// The tutorial's hand-written `User`, whose module name the test macros cannot take.
@@ -65,14 +66,15 @@ typealias HandWrittenUser = ArchiverTutorial.User
     }
 
     @Test func storesAndLoadsByIDInOneStepLikeTheTutorial() throws {
-        let json = try tutorialResponseObject()
-        let stored = try #require(Derived.User(responseObject: json, shouldArchive: true))
-        defer { stored.deleteArchive() }
-        let loaded = try #require(Derived.User(resourceID: "abcd-efgh-ijkl-mnop"))
-        #expect(sameArchive(loaded.archiveValue, stored.archiveValue))
-        #expect(loaded.reviews.map(\.text) == stored.reviews.map(\.text))
-        let handWritten = try #require(HandWrittenUser(responseObject: json))
-        #expect(sameArchive(loaded.archiveValue, handWritten.archiveValue))
+        try TemporaryArchiver.with { _ in
+            let json = try tutorialResponseObject()
+            let stored = try #require(Derived.User(responseObject: json, shouldArchive: true))
+            let loaded = try #require(Derived.User(resourceID: "abcd-efgh-ijkl-mnop"))
+            #expect(sameArchive(loaded.archiveValue, stored.archiveValue))
+            #expect(loaded.reviews.map(\.text) == stored.reviews.map(\.text))
+            let handWritten = try #require(HandWrittenUser(responseObject: json))
+            #expect(sameArchive(loaded.archiveValue, handWritten.archiveValue))
+        }
     }
 
     @Test func fallsBackToTheDefaultsTheTutorialUses() throws {

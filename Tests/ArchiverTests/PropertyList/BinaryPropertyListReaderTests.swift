@@ -99,7 +99,7 @@ import Testing
         ("offset table in header", craftedPropertyList([[0xD0]], offsetTable: 3), "offset table outside the file"),
         ("no objects", craftedPropertyList([[0xD0]], objectCount: 0), "no objects"),
         ("huge top object", craftedPropertyList([[0xD0]], topObject: .max), "top object 18446744073709551615 of 1"),
-        ("offset width 3", craftedPropertyList([[0xD0]], offsetWidth: 3), "offset width 3 in trailer"),
+        ("offset width 9", craftedPropertyList([[0xD0]], offsetWidth: 9), "offset width 9 in trailer"),
         ("reference width 0", craftedPropertyList([[0xD0]], referenceWidth: 0), "reference width 0 in trailer"),
         ("missing object", craftedPropertyList([[0xA1, 0x05]]), "object 0 refers to missing object 5"),
         ("array counting past the file", craftedPropertyList([[0xAF, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]]), "object 0 runs past the objects"),

@@ -94,7 +94,7 @@ struct UniquelyIdentifiableTests {
     @Test func aFileWhoseNameIsNoIdIsSkippedWhenListingAndReportedWhenLoadingAll() throws {
         try TemporaryArchiver.with { archiver throws in
             Repository(id: 1, fullName: "a/b", stargazersCount: 1).storeArchive()
-            let folder = try archiver.directoryURL(for: Repository.self)
+            let folder = try archiver.fileURL(for: Repository.self, resourceID: 1).deletingLastPathComponent()
             try Data("bplist00".utf8).write(to: folder.appendingPathComponent("notes.plist"))
 
             #expect(try Repository.storedResourceIDs() == [1])
@@ -120,7 +120,21 @@ struct UniquelyIdentifiableTests {
             #expect(url.lastPathComponent == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F.plist")
             #expect(try Draft.load(resourceID: id)?.text == "Soup")
             #expect(try Draft.storedResourceIDs() == [id])
-            #expect(Draft.resourceID(fromText: "not a uuid") == nil)
+            // A name that is no UUID's is no id of the type: not listed.
+            try Data("bplist00".utf8).write(to: url.deletingLastPathComponent().appendingPathComponent("not a uuid.plist"))
+            #expect(try Draft.storedResourceIDs() == [id])
+        }
+    }
+
+    @Test func anIdOfATypeWithNoTextNamesNoFileAndSaysSo() throws {
+        try TemporaryArchiver.with { archiver throws in
+            let ticket = Ticket(id: Ticket.Key(shelf: 3, slot: 7), note: "Coat")
+            #expect(throws: ArchiverError.emptyIdentifier(type: "Ticket")) { try ticket.store(in: archiver) }
+            #expect(throws: ArchiverError.emptyIdentifier(type: "Ticket")) { try Ticket.load(resourceID: ticket.id, in: archiver) }
+            ticket.storeArchive()  // 0.6's form reports nothing, and writes nothing
+            #expect(Ticket(resourceID: ticket.id) == nil)
+            #expect(try Ticket.storedResourceIDs(in: archiver) == [])
+            #expect("\(ArchiverError.emptyIdentifier(type: "Ticket"))".contains("neither UUID nor LosslessStringConvertible"))
         }
     }
 
@@ -156,6 +170,27 @@ struct UniquelyIdentifiableTests {
             #expect(try Memo.load(resourceID: memo.id, in: archiver)?.text == "Bread")
             #expect(try Memo.storedResourceIDs(in: archiver) == [memo.id])
         }
+    }
+}
+
+/// An id that is neither a `UUID` nor `LosslessStringConvertible`: it has no text to name a file.
+private struct Ticket: Archivable {
+    struct Key: Hashable, Sendable {
+        let shelf: Int
+        let slot: Int
+    }
+
+    let id: Key
+    let note: String
+    static var archiver: Archiver { testArchiver }
+    var archiveValue: Archive { ["shelf": id.shelf, "slot": id.slot, "note": note] }
+    init(id: Key, note: String) {
+        self.id = id
+        self.note = note
+    }
+    init?(archive: Archive) {
+        guard let shelf = archive["shelf"] as? Int, let slot = archive["slot"] as? Int, let note = archive["note"] as? String else { return nil }
+        self.init(id: Key(shelf: shelf, slot: slot), note: note)
     }
 }
 

@@ -147,7 +147,7 @@ struct BinaryPropertyListForge {
             ("top object 2^63", { $0.top = 1 << 63 }),
             ("top object past the end", { $0.top = 3 }),
             ("offset width 0", { $0.offsetWidth = 0 }),
-            ("offset width 3", { $0.offsetWidth = 3 }),
+            ("offset width 9", { $0.offsetWidth = 9 }),
             ("offset width 16", { $0.offsetWidth = 16 }),
             ("reference width 0", { $0.referenceWidth = 0 }),
             ("reference width 9", { $0.referenceWidth = 9 }),

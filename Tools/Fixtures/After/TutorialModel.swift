@@ -1,1 +1,1 @@
-../../../Examples/Migration/After/TutorialModel.swift
+../../../Examples/TutorialModel/TutorialModel.swift

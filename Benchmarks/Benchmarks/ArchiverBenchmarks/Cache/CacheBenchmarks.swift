@@ -88,7 +88,7 @@ func cacheBenchmarks() {
         row("coldstart.readdir.\(count)", cold) { scratch in
             let url = scratch.url
             try writeUsers(count, to: url)
-            let directory = try Archiver(archiveDirectoryURL: url).directoryURL(for: User.self).path
+            let directory = try Archiver(archiveDirectoryURL: url).fileURL(for: User.self, resourceID: "user-0").deletingLastPathComponent().path
             let listed = try PlainFile.names(in: directory).count
             guard listed == count else { throw FixtureError("coldstart.readdir.\(count) lists \(listed) of \(count)") }
             return CacheRun { blackHole(try PlainFile.names(in: directory)) }

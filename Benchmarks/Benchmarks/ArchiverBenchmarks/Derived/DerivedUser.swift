@@ -2,8 +2,9 @@ import Archiver
 
 // The tutorial's model with derived conformances, in the two forms a key map takes.
 
-/// The fast form: the README's declaration plus one reader per property, so that `archiveValue`
-/// reads fields directly instead of through `Mirror`. Benchmarked as `derived`.
+/// The form README's quick start teaches: entries plus one reader per property (`reading:`), so
+/// that a store and `archiveValue` read fields directly instead of through `Mirror`. Benchmarked
+/// as `derived`.
 struct DerivedRestaurant { let id: String; let name: String }
 struct DerivedReview { let id: String; let restaurant: DerivedRestaurant; let rating: Int; let text: String }
 struct DerivedUser { let id: String; let name: String; let reviews: [DerivedReview] }
@@ -24,8 +25,8 @@ extension DerivedUser: KeyMapped, Cachable {
     ], reading: \.id, \.name, \.reviews)
 }
 
-/// The zero-configuration form, exactly as the README declares it: property names come from
-/// `Mirror`, on every `archiveValue`. Benchmarked as `derivedmirror`.
+/// The form without readers (README mentions it after the quick start): properties are read
+/// through `Mirror` on every store and `archiveValue`. Benchmarked as `derivedmirror`.
 struct MirrorRestaurant { let id: String; let name: String }
 struct MirrorReview { let id: String; let restaurant: MirrorRestaurant; let rating: Int; let text: String }
 struct MirrorUser { let id: String; let name: String; let reviews: [MirrorReview] }

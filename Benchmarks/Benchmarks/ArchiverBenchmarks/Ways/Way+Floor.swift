@@ -22,10 +22,11 @@ extension Way {
             },
             .loadall: { response, scratch in
                 let archiver = Archiver(archiveDirectoryURL: scratch.url)
+                var stored: URL?
                 for index in 0..<loadAllCount {
-                    try Value.decode(responseObject: response.responseObject(id: "user-\(index)")).store(in: archiver)
+                    stored = try Value.decode(responseObject: response.responseObject(id: "user-\(index)")).store(in: archiver)
                 }
-                let directory = try archiver.directoryURL(for: Value.self).path
+                guard let directory = stored?.deletingLastPathComponent().path else { throw FixtureError("floor loadall stored nothing") }
                 let readAll = { try PlainFile.files(in: directory, suffix: ".plist").map(PlainFile.contents(of:)) }
                 let count = try readAll().count
                 guard count == loadAllCount else { throw FixtureError("floor loadall read \(count) of \(loadAllCount)") }

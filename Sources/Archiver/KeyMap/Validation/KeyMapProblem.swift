@@ -1,12 +1,13 @@
-/// One thing wrong with a key map, in words.
+/// One thing wrong with a key map, in words: its ``description`` names the properties and keys
+/// involved.
 ///
 /// ```swift
 /// do { try Review.validateKeyMap() } catch { for problem in error.problems { print(problem) } }
 /// // the entry "ratng" names no stored property (properties: id, restaurant, rating, text)
 /// ```
 public struct KeyMapProblem: Sendable, Equatable, CustomStringConvertible {
-    /// The rule a problem breaks.
-    public enum Kind: Sendable, Equatable {
+    /// The rule a problem breaks (for the library's tests; users read the words).
+    enum Kind: Sendable, Equatable {
         /// A stored property the map cannot set.
         case missingProperty
         /// The initializer's parameters do not match the stored properties, or it cannot be
@@ -21,9 +22,9 @@ public struct KeyMapProblem: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Which rule is broken.
-    public var kind: Kind
+    var kind: Kind
     /// What is wrong, naming the properties and keys involved.
-    public var message: String
+    var message: String
 
     // Validators make problems; users read them from KeyMapValidationError.
     init(kind: Kind, message: String) {
@@ -31,6 +32,11 @@ public struct KeyMapProblem: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
+    /// What is wrong, naming the properties and keys involved.
+    ///
+    /// ```swift
+    /// problem.description  // the entry "ratng" names no stored property (properties: id, …)
+    /// ```
     public var description: String { message }
 }
 
@@ -42,8 +48,8 @@ public struct KeyMapProblem: Sendable, Equatable, CustomStringConvertible {
 /// //   - the server key "name" is used by name and displayName
 /// ```
 public struct KeyMapValidationError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The key-mapped type.
-    public var typeName: String
+    /// The key-mapped type, which the description names.
+    var typeName: String
     /// Every problem found, in the order the validators run.
     public var problems: [KeyMapProblem]
 

@@ -1,3 +1,4 @@
+import ArchiverTesting
 import Foundation
 import Testing
 @testable import ArchiverMigrate
@@ -20,21 +21,7 @@ struct MigrationDocumentTests {
     }
 
     static func blocks(_ language: String, in markdown: String) -> [(line: Int, lines: [String])] {
-        var blocks: [(Int, [String])] = []
-        var current: [String]?
-        var start = 0
-        for (number, line) in markdown.components(separatedBy: "\n").enumerated() {
-            if current == nil, line == "```\(language)" {
-                current = []
-                start = number + 1
-            } else if current != nil, line == "```" {
-                blocks.append((start, current!))
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
+        MarkdownCodeBlocks.blocks(language, in: markdown)
     }
 
     /// Whether `segment` appears as consecutive lines of `lines` at or after `from`; the index

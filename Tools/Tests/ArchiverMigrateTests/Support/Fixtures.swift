@@ -20,7 +20,7 @@ enum Fixtures {
 
     /// Each "After" fixture and the file of the repository it links to.
     static let after: KeyValuePairs<String, String> = [
-        "TutorialModel.swift": "Examples/Migration/After/TutorialModel.swift",
+        "TutorialModel.swift": "Examples/TutorialModel/TutorialModel.swift",
         "Bookmark.swift": "Examples/Migration/After/Bookmark.swift",
         "Event.swift": "Examples/Migration/After/Event.swift",
         "Movie.swift": "Examples/Migration/After/Movie.swift",

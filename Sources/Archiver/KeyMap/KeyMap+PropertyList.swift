@@ -1,0 +1,223 @@
+import Foundation
+
+// A key-mapped value's store writes its binary property list directly: the key map walks its
+// fields and hands each value to the writer, with no archive dictionary for the model levels
+// and no `Any` box for the values the writer knows (strings, integers, Booleans, Doubles, dates,
+// data, arrays and optionals of them, nested key-mapped values). Every other value — a custom
+// ``KeyMapValue`` conversion, a hand-written ``ArchiveRepresentable``, a Codable value, a
+// transform's result — goes through its public `keyMapArchiveValue` (or the transform) and is
+// checked by the writer as any archive value is, so the bytes are those of `archiveValue`.
+
+/// How one property of a model, or one value of some type, is written: the object number, or
+/// `nil` for a value archives leave out (`nil`, an element a collection drops).
+@usableFromInline
+struct PropertyListFieldWriter<Input> {
+    let write: (Input, inout BinaryPropertyListWriter, Int) throws(BinaryPropertyListWriter.Failure) -> Int?
+}
+
+/// A type whose values the writer takes without their `keyMapArchiveValue`: a writer made once
+/// per type, when a key map that holds it is built.
+protocol PropertyListWritable {
+    /// A `PropertyListFieldWriter<Self>`.
+    static func makePropertyListWriter() -> Any
+}
+
+enum PropertyListValueWriters {
+    /// How values of `Value` are written, decided once per property: directly for the types the
+    /// writer knows and for key-mapped types, through `keyMapArchiveValue` for the others.
+    static func writer<Value: KeyMapValue>(for type: Value.Type) -> PropertyListFieldWriter<Value> {
+        if let writable = Value.self as? any PropertyListWritable.Type,
+           let writer = writable.makePropertyListWriter() as? PropertyListFieldWriter<Value> {
+            return writer
+        }
+        if let mapped = Value.self as? any KeyMapped.Type, let writer = keyMapped(mapped) as? PropertyListFieldWriter<Value> {
+            return writer
+        }
+        return PropertyListFieldWriter { value, writer, depth throws(BinaryPropertyListWriter.Failure) in
+            guard let archived = value.keyMapArchiveValue else { return nil }
+            return try writer.add(archived, depth: depth)
+        }
+    }
+
+    /// The key map is looked up when a value is written, not now: a type may hold itself.
+    private static func keyMapped<Model: KeyMapped>(_ type: Model.Type) -> Any {
+        PropertyListFieldWriter<Model> { model, writer, depth throws(BinaryPropertyListWriter.Failure) in
+            try Model.keyMap.writePropertyList(of: model, into: &writer, depth: depth)
+        }
+    }
+}
+
+extension String: PropertyListWritable {
+    static func makePropertyListWriter() -> Any {
+        PropertyListFieldWriter<String> { value, writer, _ in writer.addString(value) }
+    }
+}
+
+extension Int: PropertyListWritable {
+    static func makePropertyListWriter() -> Any {
+        PropertyListFieldWriter<Int> { value, writer, _ in writer.addInteger(Int64(value)) }
+    }
+}
+
+extension Bool: PropertyListWritable {
+    static func makePropertyListWriter() -> Any {
+        PropertyListFieldWriter<Bool> { value, writer, _ in writer.addBool(value) }
+    }
+}
+
+extension Double: PropertyListWritable {
+    static func makePropertyListWriter() -> Any {
+        PropertyListFieldWriter<Double> { value, writer, _ in writer.addDouble(value) }
+    }
+}
+
+extension Date: PropertyListWritable {
+    static func makePropertyListWriter() -> Any {
+        PropertyListFieldWriter<Date> { value, writer, _ in writer.addDate(value) }
+    }
+}
+
+extension Data: PropertyListWritable {
+    static func makePropertyListWriter() -> Any {
+        PropertyListFieldWriter<Data> { value, writer, _ in writer.addData(value) }
+    }
+}
+
+extension Optional: PropertyListWritable where Wrapped: KeyMapValue {
+    static func makePropertyListWriter() -> Any {
+        let wrapped = PropertyListValueWriters.writer(for: Wrapped.self)
+        return PropertyListFieldWriter<Wrapped?> { value, writer, depth throws(BinaryPropertyListWriter.Failure) in
+            guard let value else { return nil }
+            return try wrapped.write(value, &writer, depth)
+        }
+    }
+}
+
+extension Array: PropertyListWritable where Element: KeyMapValue {
+    /// The elements whose archive value is `nil` are left out, as `keyMapArchiveValue` leaves
+    /// them out; a failure names the element's index in the array written.
+    static func makePropertyListWriter() -> Any {
+        let element = PropertyListValueWriters.writer(for: Element.self)
+        return PropertyListFieldWriter<[Element]> { array, writer, depth throws(BinaryPropertyListWriter.Failure) in
+            var container = try writer.beginArray(capacity: array.count, depth: depth)
+            try DeepRecursion.descend(unavailable: { BinaryPropertyListWriter.Failure(found: $0.description) }) {
+                () throws(BinaryPropertyListWriter.Failure) in
+                for index in array.indices {
+                    let object: Int?
+                    do throws(BinaryPropertyListWriter.Failure) {
+                        object = try element.write(array[index], &writer, depth + 1)
+                    } catch {
+                        throw error.inside(.index(container.count))
+                    }
+                    if let object { writer.append(object, to: &container) }
+                }
+            }
+            writer.end(container)
+            return container.object
+        }
+    }
+}
+
+extension KeyMap {
+    /// Writes `model`'s archive as a dictionary, at nesting `depth`, and returns its object
+    /// number: each property that is not excluded and not `nil`, under its archive key, as
+    /// ``archive(of:)`` builds it.
+    func writePropertyList(
+        of model: Model, into writer: inout BinaryPropertyListWriter, depth: Int
+    ) throws(BinaryPropertyListWriter.Failure) -> Int {
+        try DeepRecursion.descend(unavailable: { BinaryPropertyListWriter.Failure(found: $0.description) }) {
+            () throws(BinaryPropertyListWriter.Failure) -> Int in
+            switch readers {
+            case .readers(let entries):
+                var container = try writer.beginDictionary(capacity: entries.count, depth: depth)
+                for entry in entries {
+                    let object: Int?
+                    do throws(BinaryPropertyListWriter.Failure) {
+                        object = try entry.write.write(model, &writer, depth + 1)
+                    } catch {
+                        throw error.inside(.key(entry.key))
+                    }
+                    if let object { writer.append(key: entry.key, value: object, to: &container) }
+                }
+                writer.end(container)
+                return container.object
+            case .mirror(_, let writers):
+                let values = Reflection.propertyValues(of: model)
+                guard values.count == fields.count else {
+                    let container = try writer.beginDictionary(capacity: 0, depth: depth)
+                    writer.end(container)
+                    return container.object
+                }
+                var container = try writer.beginDictionary(capacity: fields.count, depth: depth)
+                for index in fields.indices where !fields[index].isExcluded {
+                    let key = fields[index].archiveKey
+                    let object: Int?
+                    do throws(BinaryPropertyListWriter.Failure) {
+                        object = try writers[index].write(values[index], &writer, depth + 1)
+                    } catch {
+                        throw error.inside(.key(key))
+                    }
+                    if let object { writer.append(key: key, value: object, to: &container) }
+                }
+                writer.end(container)
+                return container.object
+            }
+        }
+    }
+
+    /// The writer of a property that `reader` reads.
+    @usableFromInline
+    static func propertyListWriter<Value: KeyMapValue>(
+        reading reader: @escaping (Model) -> Value, field: KeyMapField
+    ) -> PropertyListFieldWriter<Model> {
+        if let transform = field.transform {
+            return PropertyListFieldWriter { model, writer, depth throws(BinaryPropertyListWriter.Failure) in
+                guard let archived = transform.encode(reader(model)) else { return nil }
+                return try writer.add(archived, depth: depth)
+            }
+        }
+        let value = PropertyListValueWriters.writer(for: Value.self)
+        return PropertyListFieldWriter { model, writer, depth throws(BinaryPropertyListWriter.Failure) in
+            try value.write(reader(model), &writer, depth)
+        }
+    }
+
+    /// The writer of a property whose value `Mirror` reports.
+    @usableFromInline
+    static func propertyListWriter<Value: KeyMapValue>(mirroring type: Value.Type, field: KeyMapField) -> PropertyListFieldWriter<Any> {
+        if let transform = field.transform {
+            return PropertyListFieldWriter { value, writer, depth throws(BinaryPropertyListWriter.Failure) in
+                guard let archived = transform.encode(value) else { return nil }
+                return try writer.add(archived, depth: depth)
+            }
+        }
+        let writeValue = PropertyListValueWriters.writer(for: Value.self)
+        return PropertyListFieldWriter { value, writer, depth throws(BinaryPropertyListWriter.Failure) in
+            guard let value = value as? Value else { return nil }
+            return try writeValue.write(value, &writer, depth)
+        }
+    }
+}
+
+extension KeyMapped {
+    /// Binary property-list bytes of this value's archive, written by its key map directly.
+    func propertyListData(maximumDepth: Int) throws(PropertyListError) -> Data {
+        try BinaryPropertyListWriter.data(maximumDepth: maximumDepth) { (writer) throws(BinaryPropertyListWriter.Failure) -> Int in
+            try Self.keyMap.writePropertyList(of: self, into: &writer, depth: 0)
+        }
+    }
+}
+
+extension PropertyListCoding {
+    /// Binary property-list bytes for the archive of `value`: a key-mapped value's written by
+    /// its key map without building its archive dictionary, any other value's from ``ArchiveRepresentable/archiveValue``.
+    ///
+    /// - Throws: ``PropertyListError/unsupportedValue(keyPath:found:)`` naming the first value a
+    ///   property list cannot hold; nothing is produced then.
+    static func data<Value: ArchiveRepresentable>(of value: Value, maximumDepth: Int = defaultMaximumDepth) throws(PropertyListError) -> Data {
+        if let mapped = value as? any KeyMapped {
+            return try mapped.propertyListData(maximumDepth: maximumDepth)
+        }
+        return try data(for: value.archiveValue, maximumDepth: maximumDepth)
+    }
+}
