@@ -19,6 +19,12 @@
 ///
 /// With an `id`, add ``Archivable`` or ``Cachable``; they need nothing more. A key-mapped type is
 /// also a ``KeyMapValue``, so other key-mapped types can hold it, alone or in collections.
+///
+/// The key map is the whole rule: storing a key-mapped value writes its file from the map,
+/// field by field, without calling ``ArchiveRepresentable/archiveValue``. Say a property's own
+/// form with a transform on its entry or with its type's ``KeyMapValue`` conversion, not by
+/// implementing `archiveValue` or `init?(archive:)` yourself; a type that needs either written by
+/// hand is an ``ArchiveRepresentable`` type, not a key-mapped one.
 public protocol KeyMapped: Serializable, ArchiveRepresentable, KeyMapValue {
     /// The table the conformances are derived from, built once, when first used.
     ///
