@@ -1,20 +1,14 @@
-// `_forEachField(of:options:body:)`: the stdlib's own walk over a type's field records, giving
-// each stored property's name, byte offset and type. Public in the stdlib's ABI since Swift 5.2
-// (macOS 10.15.4, iOS 13.4: below this package's platforms), on Darwin and Linux alike; SPI only
-// so that it is not suggested to everyone. swift-foundation reads attributes with it.
-@_spi(Reflection) import Swift
-
 /// Which stored property each key-path entry reads.
 ///
 /// In a struct the resolution is exact and independent of the property types:
 /// `MemoryLayout<Model>.offset(of:)` gives the byte offset of the property a key path reads, and
-/// the type's field records (``storedFields(of:)``) name the stored property at that offset and
-/// of that type. Two `Bool`s, five `Date?`s or three enums of one type have different offsets,
-/// so nothing can be ambiguous. A key path with no offset reads a computed property; one whose
+/// ``storedFields(of:)`` names the stored property at that offset and of that type, from `Mirror`
+/// and the layout rule of Swift structs, all public Swift. Two `Bool`s, five `Date?`s or three
+/// enums of one type have different offsets, so nothing can be ambiguous. A key path with no offset reads a computed property; one whose
 /// offset and type match no field reads a property of a property (`\.restaurant.name`).
 ///
-/// Only in a class, whose key paths have no offset, or between zero-sized properties that share
-/// an offset, is the property told by a probe instance whose strings and numbers differ from
+/// Only in a class, whose key paths have no offset, a struct whose layout `Mirror` cannot tell,
+/// or between zero-sized properties that share an offset, is the property told by a probe instance whose strings and numbers differ from
 /// property to property.
 enum KeyMapPropertyResolution {
     /// The entries by property name, and a problem for each key path that reads no single
@@ -23,7 +17,7 @@ enum KeyMapPropertyResolution {
         for properties: [KeyMapProperty<Model>], probe: Model?, placeholder: Model?, typeName: String
     ) -> (entries: [(name: String, entry: KeyMapEntry)], problems: [KeyMapProblem]) {
         guard !properties.isEmpty else { return ([], []) }
-        let fields = storedFields(of: Model.self)
+        let fields = (probe ?? placeholder).flatMap { storedFields(of: $0) }
         var entries: [(name: String, entry: KeyMapEntry)] = []
         var problems: [KeyMapProblem] = []
         for property in properties {
@@ -63,14 +57,35 @@ enum KeyMapPropertyResolution {
         let type: Any.Type
     }
 
-    /// The stored properties of `type` with their byte offsets, or `nil` when it is no struct.
-    static func storedFields(of type: Any.Type) -> [StoredField]? {
+    /// The stored properties of `instance`'s type with their byte offsets, or `nil` when it is no
+    /// struct or its layout cannot be told.
+    ///
+    /// `Mirror` lists a struct's stored properties in declaration order, and Swift lays a struct
+    /// out in that order, each property at the next offset its alignment allows. The offsets
+    /// follow from the properties' types; a type whose sizes do not add up to its own (a property
+    /// of existential or class type holding a value of another size) gives `nil`, and its key
+    /// paths are told by a probe instead.
+    static func storedFields<Model>(of instance: Model) -> [StoredField]? {
+        let mirror = Mirror(reflecting: instance)
+        guard mirror.displayStyle == .struct else { return nil }
         var fields: [StoredField] = []
-        let isStruct = _forEachField(of: type, options: []) { name, offset, fieldType, _ in
-            fields.append(StoredField(name: String(cString: name), offset: offset, type: fieldType))
-            return true
+        var end = 0
+        for child in mirror.children {
+            guard let name = child.label else { return nil }
+            let type = Swift.type(of: child.value)
+            let (size, alignment) = layout(of: type)
+            let offset = (end + alignment - 1) / alignment * alignment
+            fields.append(StoredField(name: name, offset: offset, type: type))
+            end = offset + size
         }
-        return isStruct ? fields : nil
+        return end == MemoryLayout<Model>.size ? fields : nil
+    }
+
+    private static func layout(of type: Any.Type) -> (size: Int, alignment: Int) {
+        func measure<Value>(_: Value.Type) -> (size: Int, alignment: Int) {
+            (MemoryLayout<Value>.size, MemoryLayout<Value>.alignment)
+        }
+        return measure(type)
     }
 
     private static func readsNoStoredProperty<Model>(_ property: KeyMapProperty<Model>, typeName: String, sameType: [String]) -> KeyMapProblem {

@@ -137,10 +137,12 @@ extension FlagPage: KeyMapped, KeyMapValue, Serializable, ArchiveRepresentable w
     }
 
     @Test func theFieldRecordsNameEveryStoredPropertyAtItsOffset() throws {
-        let fields = try #require(KeyMapPropertyResolution.storedFields(of: EightFlags.self))
+        let flags = EightFlags(id: 1, livemode: true, paid: false, refunded: true, captured: false,
+                               disputed: true, isTest: false, archived: true, deleted: false)
+        let fields = try #require(KeyMapPropertyResolution.storedFields(of: flags))
         #expect(fields.map(\.name) == ["id", "livemode", "paid", "refunded", "captured", "disputed", "isTest", "archived", "deleted"])
         #expect(fields[2].offset == MemoryLayout<EightFlags>.offset(of: \EightFlags.paid))
-        #expect(KeyMapPropertyResolution.storedFields(of: NSObject.self) == nil)
+        #expect(KeyMapPropertyResolution.storedFields(of: NSObject()) == nil)
     }
 }
 
