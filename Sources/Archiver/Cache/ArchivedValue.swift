@@ -26,8 +26,6 @@ public final class ArchivedValue<Value: Archivable> {
     public private(set) var error: ArchiverError?
     /// The id of the value.
     let resourceID: Value.ID
-    /// How many loads have finished, so that tests can wait for one (users await ``reload()``).
-    private(set) var loads = 0
 
     @ObservationIgnored private let archiver: Archiver
     @ObservationIgnored private let updates = UpdateTask()
@@ -41,13 +39,7 @@ public final class ArchivedValue<Value: Archivable> {
         self.resourceID = resourceID
         self.archiver = archiver
         let changes = Value.changes(of: resourceID, in: archiver)
-        updates.task = Task { [weak self] in
-            await self?.reload()
-            for await _ in changes {
-                guard let self else { return }
-                await reload()
-            }
-        }
+        updates.reload(self, on: changes) { await $0.reload() }
     }
 
     deinit {
@@ -67,7 +59,6 @@ public final class ArchivedValue<Value: Archivable> {
             value = nil
             self.error = error
         }
-        loads += 1
     }
 }
 
@@ -90,8 +81,6 @@ public final class ArchivedValues<Value: Archivable> {
     public private(set) var values: [Value] = []
     /// The files that did not load at the last load, and why; or the error listing the folder.
     public private(set) var failures: [ArchiverError] = []
-    /// How many loads have finished, so that tests can wait for one (users await ``reload()``).
-    private(set) var loads = 0
 
     @ObservationIgnored private let archiver: Archiver
     @ObservationIgnored private let updates = UpdateTask()
@@ -104,13 +93,7 @@ public final class ArchivedValues<Value: Archivable> {
     public init(in archiver: Archiver = Value.archiver) {
         self.archiver = archiver
         let changes = Value.changes(in: archiver)
-        updates.task = Task { [weak self] in
-            await self?.reload()
-            for await _ in changes {
-                guard let self else { return }
-                await reload()
-            }
-        }
+        updates.reload(self, on: changes) { await $0.reload() }
     }
 
     deinit {
@@ -131,7 +114,6 @@ public final class ArchivedValues<Value: Archivable> {
             failures.append(error)
         }
         self.failures = failures
-        loads += 1
     }
 }
 
@@ -140,12 +122,26 @@ public final class ArchivedValues<Value: Archivable> {
 final class UpdateTask: Sendable {
     private let current = Locked<Task<Void, Never>?>(nil)
 
-    var task: Task<Void, Never>? {
+    private var task: Task<Void, Never>? {
         get { current.withLock { $0 } }
         set { current.withLock { $0 = newValue } }
     }
 
     func cancel() {
         current.withLock { $0?.cancel() }
+    }
+
+    /// Has `owner` reload now and after each of `changes`, for as long as it lives.
+    @MainActor
+    func reload<Owner: AnyObject & Sendable, Value: Archivable>(
+        _ owner: Owner, on changes: ArchiveChanges<Value>, _ reload: @escaping @MainActor (Owner) async -> Void
+    ) {
+        task = Task { [weak owner] in
+            if let owner { await reload(owner) }
+            for await _ in changes {
+                guard let owner else { return }
+                await reload(owner)
+            }
+        }
     }
 }
