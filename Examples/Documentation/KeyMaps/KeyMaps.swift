@@ -91,6 +91,6 @@ public func keyMaps(json: ResponseObject, badJSON: ResponseObject) throws -> [St
 
     let feed = try Feed.decode(responseObject: ["id": 9, "reviews": ["data": [], "has_more": true]])
     print(feed.reviews.hasMore)
-    print(try [Status](keyMapValue: ["active", "requires_reauthorization"], from: .responseObject).map(\.rawValue))
+    print(try [Status](keyMapValue: KeyMapInput(["active", "requires_reauthorization"], from: .responseObject)).map(\.rawValue))
     return printed
 }

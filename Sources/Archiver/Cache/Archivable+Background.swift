@@ -19,7 +19,7 @@ struct Transfer<Value>: @unchecked Sendable {
 }
 
 extension Archiver {
-    typealias ReadArchive = (archive: Archive, file: ArchiveFileLocation, size: Int)
+    typealias ReadArchive = (parsed: ParsedArchive, file: ArchiveFileLocation, size: Int)
 
     /// Reads and parses the archive of `id`, off the caller's actor.
     @concurrent
@@ -29,7 +29,7 @@ extension Archiver {
 
     func readArchive(in folder: Folder, id: String) throws(ArchiverError) -> ReadArchive? {
         guard let (data, file) = try loadData(in: folder, id: id) else { return nil }
-        return (try archive(from: data, in: folder, id: id, file: file), file, data.count)
+        return (try parsed(data, in: folder, id: id, file: file), file, data.count)
     }
 
     /// Reads and parses the archives of `ids`, off the caller's actor, each with its own outcome.
@@ -117,7 +117,7 @@ extension Archivable {
         if let remembered = archiver.rememberedValue(Self.self, id: id) { return remembered }
         let generation = archiver.cache.generation
         guard let read = try await archiver.readArchiveInBackground(in: folder, id: id).value else { return nil }
-        return try archiver.decode(Self.self, archive: read.archive, in: folder, id: id, file: read.file,
+        return try archiver.decode(Self.self, read.parsed, in: folder, id: id, file: read.file,
                                    size: read.size, readAt: generation)
     }
 
@@ -170,7 +170,7 @@ extension Archivable {
             }
             do {
                 guard let file = try readByID[text]?.get() else { continue }
-                values.append(try archiver.decode(Self.self, archive: file.archive, in: folder, id: text,
+                values.append(try archiver.decode(Self.self, file.parsed, in: folder, id: text,
                                                   file: file.file, size: file.size, readAt: generation))
             } catch .expired {
                 continue  // expired since it was listed: as if not stored

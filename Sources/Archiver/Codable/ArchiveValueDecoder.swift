@@ -81,7 +81,7 @@ struct ArchiveValueDecoder: Decoder {
             return placeholder
         }
         do {
-            return try decodeKeyMapValue(Value.self, from: value, source: options.source)
+            return try decodeKeyMapValue(Value.self, from: KeyMapInput(value, from: options.source))
         } catch {
             throw decodingError(error, codingPath: codingPath())
         }

@@ -40,11 +40,11 @@ enum Representation: Sendable, Hashable, CustomStringConvertible {
         // differ differ in content.
         let firstIsDictionary = ArchiveValueDecoder.dictionary(first) != nil
         guard firstIsDictionary != (ArchiveValueDecoder.dictionary(second) != nil) else { return nil }
-        if let left = try? URL(keyMapValue: first, from: .archive), let right = try? URL(keyMapValue: second, from: .archive),
+        if let left = try? URL(keyMapValue: KeyMapInput(first, from: .archive)), let right = try? URL(keyMapValue: KeyMapInput(second, from: .archive)),
            left.absoluteString == right.absoluteString {
             return .urlForm
         }
-        if let left = try? Decimal(keyMapValue: first, from: .archive), let right = try? Decimal(keyMapValue: second, from: .archive),
+        if let left = try? Decimal(keyMapValue: KeyMapInput(first, from: .archive)), let right = try? Decimal(keyMapValue: KeyMapInput(second, from: .archive)),
            left == right {
             return .decimalForm
         }

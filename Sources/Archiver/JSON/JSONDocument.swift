@@ -31,10 +31,6 @@ final class JSONDocument: @unchecked Sendable {
         bytes.baseAddress.map { UnsafeMutableRawPointer($0).deallocate() }
     }
 
-    /// The value the whole text holds.
-    @usableFromInline
-    var root: ParsedJSON { ParsedJSON(document: self, index: 0) }
-
     func bytes(of token: JSONToken) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start) + Int(token.length)])
     }
@@ -257,4 +253,10 @@ final class JSONDocument: @unchecked Sendable {
         case .object: return "dictionary of \(token.length)"
         }
     }
+}
+
+/// A key as the JSON decoders look it up: its UTF-8 bytes, worked out once per key map.
+struct JSONKey: Sendable {
+    let utf8: [UInt8]
+    init(_ key: String) { utf8 = Array(key.utf8) }
 }

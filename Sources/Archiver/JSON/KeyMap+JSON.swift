@@ -1,30 +1,31 @@
 import Foundation
 
 extension KeyMap where Model: KeyMapped {
-    /// Builds a model from an object inside a parsed JSON text, read as a response object:
-    /// each property straight from the text, under its server key.
+    /// Builds a model from the object at `index` of a parsed JSON text, read as a response
+    /// object: each property straight from the text, under its server key.
     ///
     /// ```swift
-    /// let user = try User.decode(json: body)  // calls User.keyMap.decode(parsedJSON:)
+    /// let user = try User.decode(json: body)  // calls User.keyMap.decode(json:at:) on the root
     /// ```
     ///
     /// - Throws: ``ArchiveDecodingError`` naming the type, the key path, what was expected and
     ///   what was found, as ``decode(_:from:)`` does.
-    public func decode(parsedJSON value: ParsedJSON) throws(ArchiveDecodingError) -> Model {
+    @usableFromInline
+    func decode(json document: JSONDocument, at index: Int) throws(ArchiveDecodingError) -> Model {
         guard isUsable else { throw unusable() }
-        guard value.kind == .object else { throw .typeMismatch(Model.self, found: value) }
+        guard document.tokens[index].kind == .object else { throw .typeMismatch(Model.self, found: KeyMapInput(json: document, at: index)) }
         return try ValueNesting.descendWithState(orElse: { (refusal) throws(ArchiveDecodingError) -> Model in throw .refused(Model.self, refusal) }) {
-            (state) throws(ArchiveDecodingError) -> Model in try construct(parsedJSONObject: value, log: state.pointee.droppedElements)
+            (state) throws(ArchiveDecodingError) -> Model in try construct(json: document, object: index, log: state.pointee.droppedElements)
         }
     }
 
-    /// ``decode(parsedJSON:)`` one level deeper, on whichever stack ``ValueNesting`` chose.
-    private func construct(parsedJSONObject value: ParsedJSON, log: DroppedElementLog?) throws(ArchiveDecodingError) -> Model {
+    /// ``decode(json:at:)`` one level deeper, on whichever stack ``ValueNesting`` chose.
+    private func construct(json document: JSONDocument, object: Int, log: DroppedElementLog?) throws(ArchiveDecodingError) -> Model {
         try withUnsafeTemporaryAllocation(of: Int32.self, capacity: fields.count) { slots throws(ArchiveDecodingError) in
-            locateMembers(of: value, in: slots)
-            if hasComplexKeys { locateComplexMembers(of: value, in: slots) }
-            guard let check else { return try constructFromJSON(fields, value.document, UnsafeBufferPointer(slots), log) }
-            let model = try constructFromJSON(fields, value.document, UnsafeBufferPointer(slots), log)
+            locateMembers(of: object, in: document, slots: slots)
+            if hasComplexKeys { locateComplexMembers(of: object, in: document, slots: slots) }
+            guard let check else { return try constructFromDocument(fields, .json(document), UnsafeBufferPointer(slots), log) }
+            let model = try constructFromDocument(fields, .json(document), UnsafeBufferPointer(slots), log)
             try KeyMapChecks.run(check, on: model, from: .responseObject)
             return model
         }
@@ -33,19 +34,18 @@ extension KeyMap where Model: KeyMapped {
     /// Finds the value token of each field read from a path or alternate keys, as
     /// ``KeyMapField/lookUpComplex(in:from:)`` finds its value in a dictionary: the first path
     /// present and not null, else the first null.
-    private func locateComplexMembers(of object: ParsedJSON, in slots: UnsafeMutableBufferPointer<Int32>) {
+    private func locateComplexMembers(of object: Int, in document: JSONDocument, slots: UnsafeMutableBufferPointer<Int32>) {
         for (index, field) in fields.enumerated() where !field.isExcluded && !field.serverPaths.isEmpty {
-            slots[index] = Self.locate(field.serverPaths, in: object)
+            slots[index] = Self.locate(field.serverPaths, in: object, of: document)
         }
     }
 
     /// The value token of the first of `paths` present and not null in `object`, else of the
     /// first null, else -1.
-    private static func locate(_ paths: [[String]], in object: ParsedJSON) -> Int32 {
-        let document = object.document
+    private static func locate(_ paths: [[String]], in object: Int, of document: JSONDocument) -> Int32 {
         var null: Int32 = -1
         paths: for path in paths {
-            var container = object.index
+            var container = object
             for component in path {
                 guard document.tokens[container].kind == .object,
                       let member = member(component, of: container, in: document) else { continue paths }
@@ -74,12 +74,11 @@ extension KeyMap where Model: KeyMapped {
     /// send keys in a fixed order, often the model's, so each key is compared first with the
     /// field after the one that matched last. A key that appears twice is found twice, and the
     /// last one counts.
-    private func locateMembers(of object: ParsedJSON, in slots: UnsafeMutableBufferPointer<Int32>) {
+    private func locateMembers(of object: Int, in document: JSONDocument, slots: UnsafeMutableBufferPointer<Int32>) {
         slots.initialize(repeating: -1)
-        let document = object.document
         let fieldCount = fields.count
-        var member = object.index + 1
-        let end = Int(document.tokens[object.index].next)
+        var member = object + 1
+        let end = Int(document.tokens[object].next)
         var guess = 0
         while member < end {
             var candidate = guess

@@ -1,18 +1,6 @@
 import Foundation
 
 extension Serializable {
-    /// The value of a hand-written conformance from parsed JSON: the parsed object, converted to
-    /// a ``ResponseObject``, through ``decode(responseObject:)``. Key-mapped types read the
-    /// parsed text directly instead.
-    ///
-    /// ```swift
-    /// // Restaurant has only init?(responseObject:); decode(json:) calls this, which calls that.
-    /// let restaurant = try Restaurant.decode(json: Data(#"{"id": "a", "name": "Monk's"}"#.utf8))
-    /// ```
-    public static func decode(parsedJSON: ParsedJSON) throws(ArchiveDecodingError) -> Self {
-        try decode(responseObject: parsedJSON.responseObject(for: Self.self))
-    }
-
     /// Decodes a value from JSON text, such as a server's response body.
     ///
     /// ```swift
@@ -28,7 +16,7 @@ extension Serializable {
     ///   naming the byte offset, line and column when the text is not JSON, or the key path and
     ///   what was expected and found when a value does not fit, as ``decode(responseObject:)``.
     public static func decode(json: Data) throws(ArchiveDecodingError) -> Self {
-        try decode(parsedJSON: parse(json).root)
+        try decode(KeyMapInput(json: parse(json), at: 0))
     }
 
     /// Decodes the elements of a JSON array, and says why invalid elements were dropped, as
@@ -43,17 +31,36 @@ extension Serializable {
     ///
     /// - Throws: ``ArchiveDecodingError`` when the text is not JSON or not an array.
     public static func decodeCollection(json: Data) throws(ArchiveDecodingError) -> CollectionDecodingResult<Self> {
-        let root = try parse(json).root
-        guard root.kind == .array else {
-            throw ArchiveDecodingError(typeName: "[\(Self.self)]", reason: .typeMismatch(expected: "an array of \(Self.self)", found: root.description))
+        let document = try parse(json)
+        guard document.tokens[0].kind == .array else {
+            throw ArchiveDecodingError(typeName: "[\(Self.self)]", reason: .typeMismatch(expected: "an array of \(Self.self)", found: document.describe(at: 0)))
         }
-        let elements = JSONElements(document: root.document, container: root.index)
+        let elements = try KeyMapInput(json: document, at: 0).elements(for: [Self].self, expected: "")
+        let decode = inPlaceDecoder()
         var result = CollectionDecodingResult<Self>()
         result.values.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            result.append(index: index) { () throws(ArchiveDecodingError) in try decode(parsedJSON: element) }
+            result.append(index: index) { () throws(ArchiveDecodingError) in try decode(element) }
         }
         return result
+    }
+
+    /// A value of this type from a value of a parsed document.
+    static func decode(_ input: KeyMapInput) throws(ArchiveDecodingError) -> Self {
+        try inPlaceDecoder()(input)
+    }
+
+    /// How this type reads a value of a parsed document: a key-mapped type in place, through its
+    /// map; a hand-written conformance from the value as a ``ResponseObject``, through
+    /// ``decode(responseObject:)``. Asked once per text, not once per element.
+    static func inPlaceDecoder() -> (KeyMapInput) throws(ArchiveDecodingError) -> Self {
+        if let keyMapped = Self.self as? any KeyMapped.Type { return keyMapped.inPlaceDecoder(as: Self.self) }
+        return { (input) throws(ArchiveDecodingError) in
+            guard input.kind == .dictionary, let object = try input.foundationObject as? ResponseObject else {
+                throw ArchiveDecodingError(type: Self.self, reason: .typeMismatch(expected: "a JSON object", found: input.description))
+            }
+            return try decode(responseObject: object)
+        }
     }
 
     static func parse(_ json: Data) throws(ArchiveDecodingError) -> JSONDocument {

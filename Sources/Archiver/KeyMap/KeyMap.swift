@@ -55,9 +55,10 @@ public final class KeyMap<Model>: @unchecked Sendable {
     @usableFromInline let construct: ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
     /// `construct`, nesting the dropped elements each field logs under the field's key.
     @usableFromInline let constructReporting: ([KeyMapField], [String: Any], KeyMapSource, DroppedElementLog) throws(ArchiveDecodingError) -> Model
-    /// Builds a model from parsed JSON, given each field's value token (-1 when missing), and
-    /// nests the dropped elements each field logs under its server key when there is a log.
-    @usableFromInline let constructFromJSON: ([KeyMapField], JSONDocument, UnsafeBufferPointer<Int32>, DroppedElementLog?) throws(ArchiveDecodingError) -> Model
+    /// Builds a model from a parsed document (a JSON text or a binary property list), given each
+    /// field's value there (-1 when missing), and nests the dropped elements each field logs
+    /// under its key when there is a log.
+    @usableFromInline let constructFromDocument: ([KeyMapField], KeyMapParsedDocument, UnsafeBufferPointer<Int32>, DroppedElementLog?) throws(ArchiveDecodingError) -> Model
     @usableFromInline let makePlaceholder: () -> Model?
     /// The model's ``KeyMapChecked`` check, when it declares one.
     @usableFromInline let check: ((Model, KeyMapSource) -> String?)?
@@ -307,16 +308,16 @@ public final class KeyMap<Model>: @unchecked Sendable {
             }
             return initializer(repeat try next((each Property).self))
         }
-        self.constructFromJSON = { fields, document, slots, log throws(ArchiveDecodingError) in
+        self.constructFromDocument = { fields, document, slots, log throws(ArchiveDecodingError) in
             var index = 0
             func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
                 let field = fields[index]
                 let slot = slots[index]
                 index += 1
-                guard let log else { return try field.decode(Value.self, parsedJSON: document, at: slot, model: Model.self) }
+                guard let log else { return try field.decode(Value.self, in: document, at: slot, model: Model.self) }
                 let start = log.errors.count
-                let value = try field.decode(Value.self, parsedJSON: document, at: slot, model: Model.self)
-                log.nest(from: start, in: Model.self, key: field.serverKey)
+                let value = try field.decode(Value.self, in: document, at: slot, model: Model.self)
+                log.nest(from: start, in: Model.self, key: document.key(of: field))
                 return value
             }
             return initializer(repeat try next((each Property).self))
@@ -334,7 +335,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         hasComplexKeys = built.hasComplexKeys
         construct = built.construct
         constructReporting = built.constructReporting
-        constructFromJSON = built.constructFromJSON
+        constructFromDocument = built.constructFromDocument
         makePlaceholder = built.makePlaceholder
         check = built.check
         readers = built.readers
@@ -489,15 +490,34 @@ public final class KeyMap<Model>: @unchecked Sendable {
 }
 
 extension KeyMap where Model: KeyMapped {
-    /// Reads a value of `Model` from a value found under some key, which must be a dictionary.
+    /// Reads a value of `Model` from a value found under some key, which must be a dictionary
+    /// (an object of a JSON text, a dictionary of an archive), whatever the document.
     ///
     /// ```swift
-    /// try Restaurant.keyMap.decode(nested: json["restaurant"] as Any, from: .responseObject)
+    /// try Restaurant.keyMap.decode(KeyMapInput(json["restaurant"] as Any, from: .responseObject))
     /// // throws Restaurant: expected Restaurant, found String "Monk's" when it is no dictionary
     /// ```
     @inlinable
-    func decode(nested value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
-        guard let dictionary = value as? [String: Any] else { throw .typeMismatch(Model.self, found: value) }
-        return try decode(dictionary, from: source)
+    func decode(_ input: KeyMapInput) throws(ArchiveDecodingError) -> Model {
+        switch input.storage {
+        case .object(let object):
+            guard let dictionary = object as? [String: Any] else { throw .typeMismatch(Model.self, found: input) }
+            return try decode(dictionary, from: input.source)
+        case .json(let document, let index):
+            return try decode(json: document, at: index)
+        case .propertyList(let document, let object):
+            return try decode(propertyList: document, at: object)
+        }
+    }
+}
+
+extension KeyMapParsedDocument {
+    /// The key `field` has in this document: its server key in JSON, its archive key in an archive.
+    @usableFromInline
+    func key(of field: KeyMapField) -> String {
+        switch self {
+        case .json: field.serverKey
+        case .propertyList: field.archiveKey
+        }
     }
 }

@@ -12,7 +12,7 @@ struct KeyMapDefault: @unchecked Sendable {
     /// The default as a value of `Property`, or why it is not one.
     func converted<Property: KeyMapValue>(to type: Property.Type) throws(ArchiveDecodingError) -> Property {
         if let typed = value as? Property { return typed }
-        return try Property(keyMapValue: value, from: .archive)
+        return try Property(keyMapValue: KeyMapInput(value, from: .archive))
     }
 
     /// The default as text, for messages.

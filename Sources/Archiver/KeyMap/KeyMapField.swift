@@ -10,6 +10,8 @@ final class KeyMapField: Sendable {
     @usableFromInline let serverKey: String
     /// The server key's bytes, as the JSON reader compares them.
     let serverJSONKey: JSONKey
+    /// The archive key's bytes, as the binary property-list reader compares them.
+    let archiveUTF8Key: JSONKey
     @usableFromInline let archiveKey: String
     @usableFromInline let isExcluded: Bool
     let defaultValue: KeyMapDefault?
@@ -32,12 +34,16 @@ final class KeyMapField: Sendable {
     /// Read, and read from one flat server key: what the JSON reader's pass over an object's
     /// members matches, tested with one load.
     let matchesFlatServerKey: Bool
+    /// Read, and read from the archive key alone (no former keys): what the property-list
+    /// reader's pass over a dictionary's keys matches.
+    let matchesArchiveKey: Bool
 
     init(name: String, entry: KeyMapEntry?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy) {
         self.name = name
         serverKey = entry?.serverKey ?? serverKeys.key(for: name)
         serverJSONKey = JSONKey(serverKey)
         archiveKey = entry?.archiveKey ?? archiveKeys.key(for: name)
+        archiveUTF8Key = JSONKey(archiveKey)
         isExcluded = entry?.isExcluded ?? false
         defaultValue = entry?.defaultValue
         archiveDefaultValue = entry?.archiveDefaultValue
@@ -53,6 +59,7 @@ final class KeyMapField: Sendable {
         archiveKeysToRead = former.isEmpty ? [] : [archiveKey] + former
         hasComplexKeys = !serverPaths.isEmpty || !archiveKeysToRead.isEmpty
         matchesFlatServerKey = !isExcluded && serverPaths.isEmpty
+        matchesArchiveKey = !isExcluded && archiveKeysToRead.isEmpty
     }
 
     /// A server key as a path: split at dots, except a dot after a backslash, which is literal.
@@ -125,14 +132,21 @@ final class KeyMapField: Sendable {
         try decode(Property.self, in: object, of: KeyMapDictionaryDocument.self, from: source, model: model)
     }
 
-    /// Reads this property from its value token in parsed JSON (`slot`, or -1 when the key is
-    /// missing), naming `model` and the server key in any error, by the same rules as
-    /// ``decode(_:in:from:model:)``.
+    /// Reads this property from its value in a parsed document (`slot`: a JSON text's token or
+    /// a binary property list's object, -1 when the key is missing), naming `model` and the key
+    /// in any error, by the same rules as ``decode(_:in:from:model:)``.
     @usableFromInline
     func decode<Property: KeyMapValue>(
-        _ type: Property.Type, parsedJSON document: JSONDocument, at slot: Int32, model: Any.Type
+        _ type: Property.Type, in document: KeyMapParsedDocument, at slot: Int32, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
-        try decode(Property.self, in: KeyMapJSONSlot(document: document, slot: slot), of: KeyMapJSONDocument.self, from: .responseObject, model: model)
+        switch document {
+        case .json(let json):
+            try decode(Property.self, in: KeyMapJSONSlot(document: json, slot: slot), of: KeyMapJSONDocument.self, from: .responseObject, model: model)
+        case .propertyList(let propertyList):
+            try decode(
+                Property.self, in: KeyMapPropertyListSlot(document: propertyList, slot: slot), of: KeyMapPropertyListDocument.self,
+                from: .archive, model: model)
+        }
     }
 
     // MARK: The one field decoder
@@ -292,9 +306,9 @@ final class KeyMapField: Sendable {
 /// A kind of document a key map reads an object's fields from, whichever door it came through:
 /// what the one field decoder (``KeyMapField/decode(_:in:of:from:model:)``) is generic over.
 protocol KeyMapFieldDocument {
-    /// What holds the object's values: a dictionary, or a parsed JSON text and a field's slot.
+    /// What holds the object's values: a dictionary, or a parsed document and a field's slot.
     associatedtype Container
-    /// How the document hands out one value: a Foundation object, or a token of parsed JSON.
+    /// How the document hands out one value: a Foundation object, or a ``KeyMapInput`` of a parsed document.
     associatedtype Value
     /// The value of `field` in `container`, under the key `source` uses, or `nil` when missing.
     static func value(of field: KeyMapField, in container: Container, from source: KeyMapSource) -> Value?
@@ -318,13 +332,21 @@ enum KeyMapDictionaryDocument: KeyMapFieldDocument {
 
     @inline(__always)
     static func decode<Property: KeyMapValue>(_ type: Property.Type, from value: Any, source: KeyMapSource) throws(ArchiveDecodingError) -> Property {
-        try Property(keyMapValue: value, from: source)
+        try Property(keyMapValue: KeyMapInput(value, from: source))
     }
 
     static func foundationObject(_ value: Any) -> Any { value }
 }
 
-/// A field's value token in a parsed JSON text, found by `KeyMap.decode(parsedJSON:)` in one pass
+/// A parsed document that a key map reads an object of, field by field: a JSON text (a server's
+/// response) or a binary property list (an archive).
+@usableFromInline
+enum KeyMapParsedDocument {
+    case json(JSONDocument)
+    case propertyList(BinaryPropertyListDocument)
+}
+
+/// A field's value token in a parsed JSON text, found by `KeyMap.decode(json:at:)` in one pass
 /// over the object's members; the slot is -1 when the key is missing.
 struct KeyMapJSONSlot {
     let document: JSONDocument
@@ -334,16 +356,40 @@ struct KeyMapJSONSlot {
 /// Parsed JSON texts, read as response objects.
 enum KeyMapJSONDocument: KeyMapFieldDocument {
     @inline(__always)
-    static func value(of field: KeyMapField, in container: KeyMapJSONSlot, from source: KeyMapSource) -> ParsedJSON? {
-        container.slot >= 0 ? ParsedJSON(document: container.document, index: Int(container.slot)) : nil
+    static func value(of field: KeyMapField, in container: KeyMapJSONSlot, from source: KeyMapSource) -> KeyMapInput? {
+        container.slot >= 0 ? KeyMapInput(json: container.document, at: Int(container.slot)) : nil
     }
 
-    static func holdsNull(_ value: ParsedJSON) -> Bool { value.isNull }
+    static func holdsNull(_ value: KeyMapInput) -> Bool { value.isNull }
 
     @inline(__always)
-    static func decode<Property: KeyMapValue>(_ type: Property.Type, from value: ParsedJSON, source: KeyMapSource) throws(ArchiveDecodingError) -> Property {
-        try Property(parsedJSON: value)
+    static func decode<Property: KeyMapValue>(_ type: Property.Type, from value: KeyMapInput, source: KeyMapSource) throws(ArchiveDecodingError) -> Property {
+        try Property(keyMapValue: value)
     }
 
-    static func foundationObject(_ value: ParsedJSON) throws(ArchiveDecodingError) -> Any { try value.foundationObject }
+    static func foundationObject(_ value: KeyMapInput) throws(ArchiveDecodingError) -> Any { try value.foundationObject }
+}
+
+/// A field's value object in a binary property list, found by `KeyMap.decode(propertyList:at:)`
+/// in one pass over the dictionary's keys; the slot is -1 when the key is missing.
+struct KeyMapPropertyListSlot {
+    let document: BinaryPropertyListDocument
+    let slot: Int32
+}
+
+/// Binary property lists read in place, as archives.
+enum KeyMapPropertyListDocument: KeyMapFieldDocument {
+    @inline(__always)
+    static func value(of field: KeyMapField, in container: KeyMapPropertyListSlot, from source: KeyMapSource) -> KeyMapInput? {
+        container.slot >= 0 ? KeyMapInput(propertyList: container.document, at: Int(container.slot)) : nil
+    }
+
+    static func holdsNull(_ value: KeyMapInput) -> Bool { value.isNull }
+
+    @inline(__always)
+    static func decode<Property: KeyMapValue>(_ type: Property.Type, from value: KeyMapInput, source: KeyMapSource) throws(ArchiveDecodingError) -> Property {
+        try Property(keyMapValue: value)
+    }
+
+    static func foundationObject(_ value: KeyMapInput) throws(ArchiveDecodingError) -> Any { try value.foundationObject }
 }

@@ -118,7 +118,7 @@ public struct KeyMapProperty<Model> {
     /// ```swift
     /// .transform(\.price, server: "price_cents",
     ///            decode: { value throws(ArchiveDecodingError) in
-    ///                try Double(keyMapValue: value, from: .responseObject) / 100 },
+    ///                try Double(keyMapValue: KeyMapInput(value, from: .responseObject)) / 100 },
     ///            encode: { price in price * 100 })
     /// ```
     public static func transform<Value: KeyMapValue>(

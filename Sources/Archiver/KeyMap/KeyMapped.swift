@@ -124,9 +124,26 @@ extension KeyMapped {
 // MARK: KeyMapValue
 
 extension KeyMapped {
+    /// Reads a nested key-mapped value in place, whatever the document: the properties of a JSON
+    /// object or of an archive's dictionary, each by its own type's rule.
+    ///
+    /// ```swift
+    /// try Restaurant(keyMapValue: KeyMapInput(["id": "a", "name": "Monk's"], from: .archive))
+    /// ```
     @inlinable
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        self = try Self.keyMap.decode(nested: value, from: source)
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        self = try Self.keyMap.decode(input)
+    }
+
+    /// A load's reader for this type, as `type` (which is `Self`): the archive read in place from
+    /// its binary property list, with no dictionary on the way.
+    static func inPlaceArchiveReader<Value>(as type: Value.Type) -> InPlaceReader<Value> {
+        InPlaceReader { (document) throws(ArchiveDecodingError) in try keyMap.decode(propertyList: document, at: document.topObject) as! Value }
+    }
+
+    /// ``Serializable/decode(json:)``'s reader for this type, as `type` (which is `Self`).
+    static func inPlaceDecoder<Value>(as type: Value.Type) -> (KeyMapInput) throws(ArchiveDecodingError) -> Value {
+        { (input) throws(ArchiveDecodingError) in try keyMap.decode(input) as! Value }
     }
 
     @inlinable

@@ -37,17 +37,6 @@ public protocol Serializable {
     /// }
     /// ```
     static func decode(responseObject: ResponseObject) throws(ArchiveDecodingError) -> Self
-
-    /// Creates a value from a value inside a parsed JSON text; ``decode(json:)`` and
-    /// ``decodeCollection(json:)`` call it.
-    ///
-    /// The default converts the parsed value to a ``ResponseObject`` and calls
-    /// ``decode(responseObject:)``. Key-mapped types override it to read the parsed text directly.
-    ///
-    /// ```swift
-    /// let user = try User.decode(json: body)  // calls User.decode(parsedJSON:) on the whole text
-    /// ```
-    static func decode(parsedJSON: ParsedJSON) throws(ArchiveDecodingError) -> Self
 }
 
 extension Serializable {

@@ -15,6 +15,9 @@ extension Archiver {
         /// The canonical id text of the value `archive` holds, when it decodes; `nil` for folders
         /// whose type is not known here (Codable stores).
         var owner: ((Archive) -> String?)?
+        /// How a key-mapped type reads its archive in place from a binary property list
+        /// (``InPlaceReader``); `nil` for other types, which decode an archive dictionary.
+        var inPlaceReader: AnyObject?
         /// Where the folder and its neighbours are, worked out once per archiver and archive
         /// directory (``Archiver/folder(for:)``); `nil` for a folder made without an archiver, or
         /// one whose archiver has no archive directory (``Archiver/paths(of:)`` says why).
@@ -25,6 +28,7 @@ extension Archiver {
             self.directoryName = directoryName
             canonicalText = { text in Value.resourceID(fromText: text).map { Folder.canonicalText(of: $0, Value.self) } }
             owner = { archive in (try? Value.decode(archive: archive)).map { Folder.canonicalText(of: $0.id, Value.self) } }
+            inPlaceReader = (Value.self as? any KeyMapped.Type)?.inPlaceArchiveReader(as: Value.self)
         }
 
         init(typeName: String, directoryName: String) {
@@ -32,6 +36,7 @@ extension Archiver {
             self.directoryName = directoryName
             canonicalText = { ArchiveFileName.canonical($0) }
             owner = nil
+            inPlaceReader = nil
         }
 
         /// The text that names the file of `id`: one for all ids `==` calls equal. The id's text,
@@ -208,5 +213,16 @@ enum TypeName {
         let name = String(describing: type)
         names.withLock { $0[key] = name }
         return name
+    }
+}
+
+/// How a key-mapped type's load reads its archive: from a binary property list in place. A class,
+/// so that a ``Archiver/Folder`` holds it without knowing the type.
+final class InPlaceReader<Value>: @unchecked Sendable {
+    // Unchecked: the closure calls the model's key map, immutable once built (see ``KeyMap``).
+    let read: (BinaryPropertyListDocument) throws(ArchiveDecodingError) -> Value
+
+    init(_ read: @escaping (BinaryPropertyListDocument) throws(ArchiveDecodingError) -> Value) {
+        self.read = read
     }
 }

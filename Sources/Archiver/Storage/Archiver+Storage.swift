@@ -283,17 +283,43 @@ extension Archiver {
         let folder = known ?? folder(for: type)
         let generation = cache.generation
         guard let (data, file) = try loadData(in: folder, id: id) else { return nil }
-        return try decode(type, archive: archive(from: data, in: folder, id: id, file: file), in: folder, id: id,
+        return try decode(type, parsed(data, in: folder, id: id, file: file), in: folder, id: id,
                           file: file, size: data.count, readAt: generation)
+    }
+
+    /// An archive file's contents, parsed: in place, for a key-mapped type, or as a dictionary.
+    enum ParsedArchive {
+        case propertyList(BinaryPropertyListDocument)
+        case archive(Archive)
+    }
+
+    /// The contents of `data`, read from `file`: a key-mapped type's binary property list is read
+    /// in place; anything else (another type's archive, a 0.6 keyed archive, a file that is not a
+    /// property list) is read as a dictionary, which also names what is wrong with a bad file.
+    func parsed(_ data: Data, in folder: Folder, id: String, file: ArchiveFileLocation) throws(ArchiverError) -> ParsedArchive {
+        if folder.inPlaceReader != nil, let document = try? BinaryPropertyListDocument(data: data, maximumDepth: limits.maximumDepth) {
+            return .propertyList(document)
+        }
+        return .archive(try archive(from: data, in: folder, id: id, file: file))
     }
 
     /// Decodes a `type` value from the archive read from `file`, and remembers it in memory.
     func decode<Value: Archivable>(
-        _ type: Value.Type, archive: Archive, in folder: Folder, id: String, file: ArchiveFileLocation, size: Int, readAt generation: UInt64
+        _ type: Value.Type, _ parsed: ParsedArchive, in folder: Folder, id: String, file: ArchiveFileLocation, size: Int, readAt generation: UInt64
     ) throws(ArchiverError) -> Value {
         let value: Value
         do {
-            value = try Value.decode(archive: archive)
+            switch parsed {
+            case .propertyList(let document):
+                if let reader = folder.inPlaceReader as? InPlaceReader<Value> {
+                    value = try reader.read(document)
+                } else {
+                    // Not reached: a folder reads in place only for the type it was made for.
+                    value = try Value.decode(archive: document.foundationObject(at: document.topObject) as? Archive ?? [:])
+                }
+            case .archive(let archive):
+                value = try Value.decode(archive: archive)
+            }
         } catch {
             throw .decodingFailed(type: folder.typeName, id: id, file: file.url, error: error)
         }

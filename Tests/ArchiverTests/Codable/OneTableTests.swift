@@ -123,9 +123,9 @@ struct OneTableTests {
 
     @Test("a URL relative to a base, as PropertyListEncoder writes it, reads as its absolute URL")
     func relativeURLWithBase() throws {
-        let url = try URL(keyMapValue: ["relative": "r/1", "base": ["relative": "https://shop.example/"]], from: .archive)
+        let url = try URL(keyMapValue: KeyMapInput(["relative": "r/1", "base": ["relative": "https://shop.example/"]], from: .archive))
         #expect(url.absoluteString == "https://shop.example/r/1")
-        #expect(throws: ArchiveDecodingError.self) { try URL(keyMapValue: ["relative": ""], from: .archive) }
+        #expect(throws: ArchiveDecodingError.self) { try URL(keyMapValue: KeyMapInput(["relative": ""], from: .archive)) }
     }
 
     @Test("a snake_case response decodes through the bridge, nested types included, with serverKeys")
@@ -178,7 +178,7 @@ struct OneTableTests {
         let dog = try #require(Dog.keyMapPlaceholder)
         #expect(dog.name == "" && dog.isGood == false)
         let archive = try #require(Dog(name: "Rex", isGood: true).keyMapArchiveValue as? [String: Any])
-        let back = try Dog(keyMapValue: archive, from: .archive)
+        let back = try Dog(keyMapValue: KeyMapInput(archive, from: .archive))
         #expect(back.name == "Rex" && back.isGood)
     }
 

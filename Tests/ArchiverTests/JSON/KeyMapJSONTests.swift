@@ -67,7 +67,7 @@ struct KeyMapJSONTests {
 
     @Test func parsedJSONGivesFoundationObjectsAsJSONSerializationDoes() throws {
         let document = try JSONDocument(data: Data(#"{"a": [1, 2.5, true, null, "x"], "b": {}}"#.utf8))
-        let object = try #require(try document.root.foundationObject as? [String: Any])
+        let object = try #require(try KeyMapInput(json: document, at: 0).foundationObject as? [String: Any])
         let array = try #require(object["a"] as? [Any])
         #expect((array[0] as? NSNumber)?.int64Value == 1)
         #expect(array[1] as? Double == 2.5)
@@ -110,7 +110,7 @@ struct Priced: Equatable {
 extension Priced: KeyMapped {
     static let keyMap = KeyMap(Priced.init, [
         .transform(\.price, server: "price_cents", decode: { value throws(ArchiveDecodingError) in
-            try Double(keyMapValue: value, from: .responseObject) / 100
+            try Double(keyMapValue: KeyMapInput(value, from: .responseObject)) / 100
         }, encode: { price in price * 100 }),
         .excluded(\.draft, default: false),
     ])

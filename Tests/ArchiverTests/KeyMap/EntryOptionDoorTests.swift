@@ -176,8 +176,8 @@ final class SeenErrors: @unchecked Sendable {
 enum Cuisine18: String, Codable, Equatable { case deli, soup, other }
 
 extension Cuisine18: KeyMapValue {
-    init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        self = Cuisine18(rawValue: try String(keyMapValue: value, from: source).lowercased()) ?? .other
+    init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        self = Cuisine18(rawValue: try String(keyMapValue: input).lowercased()) ?? .other
     }
 
     static var keyMapPlaceholder: Cuisine18? { .deli }

@@ -11,8 +11,8 @@ struct CountedValue: KeyMapValue, Equatable {
 
     init(text: String) { self.text = text }
 
-    init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        text = try String(keyMapValue: value, from: source)
+    init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        text = try String(keyMapValue: input)
     }
 
     var keyMapArchiveValue: Any? { text }

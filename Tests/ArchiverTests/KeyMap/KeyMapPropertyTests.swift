@@ -25,7 +25,7 @@ extension Bistro: KeyMapped {
         .excluded(\.isFavorite, default: true),
         .transform(\.priceCents, server: "price",
                    decode: { value throws(ArchiveDecodingError) in
-                       Int((try Double(keyMapValue: value, from: .responseObject) * 100).rounded()) },
+                       Int((try Double(keyMapValue: KeyMapInput(value, from: .responseObject)) * 100).rounded()) },
                    encode: { cents in Double(cents) / 100 }),
     ])
 }

@@ -10,12 +10,12 @@ import Testing
     }
 
     private func read<Value: KeyMapValue>(_ type: Value.Type, _ value: String) throws -> Value {
-        try Value(keyMapValue: try json(value), from: .responseObject)
+        try Value(keyMapValue: KeyMapInput(try json(value), from: .responseObject))
     }
 
     private func reason<Value: KeyMapValue>(_ type: Value.Type, _ value: String) throws -> ArchiveDecodingError.Reason? {
         let raw = try json(value)
-        return decodingError { () throws(ArchiveDecodingError) in try Value(keyMapValue: raw, from: .responseObject) }?.reason
+        return decodingError { () throws(ArchiveDecodingError) in try Value(keyMapValue: KeyMapInput(raw, from: .responseObject)) }?.reason
     }
 
     @Test func integersReadNumbersAndDecimalStringsLosslessly() throws {
@@ -37,7 +37,7 @@ import Testing
     @Test func unsignedValuesAboveInt64MaxAreArchivedAsExactText() throws {
         #expect(UInt64.max.keyMapArchiveValue as? String == "18446744073709551615")
         #expect(UInt64(5).keyMapArchiveValue as? UInt64 == 5)
-        #expect(try UInt64(keyMapValue: "18446744073709551615", from: .archive) == .max)
+        #expect(try UInt64(keyMapValue: KeyMapInput("18446744073709551615", from: .archive)) == .max)
     }
 
     @Test func floatingPointReadsNumbersAndStrings() throws {
@@ -80,7 +80,7 @@ import Testing
         #expect(try read(Date.self, "1464782400") == expected)
         // A fractional epoch timestamp keeps its fraction, from JSON and from an NSNumber alike.
         #expect(try read(Date.self, "1464782400.5") == expected.addingTimeInterval(0.5))
-        #expect(try Date(keyMapValue: NSNumber(value: 1_464_782_400.25), from: .responseObject) == expected.addingTimeInterval(0.25))
+        #expect(try Date(keyMapValue: KeyMapInput(NSNumber(value: 1_464_782_400.25), from: .responseObject)) == expected.addingTimeInterval(0.25))
         #expect(try reason(Date.self, #""June 1st""#) == .invalidValue(expected: Date.keyMapTypeDescription, found: #"String "June 1st""#))
     }
 
@@ -108,13 +108,13 @@ import Testing
         #expect(try read([String: Int].self, #"{"a": 1, "b": "2"}"#) == ["a": 1, "b": 2])
         #expect(try read([Int?].self, "[1, null]") == [1, nil])
         let badArray = try json(#"[1, "x"]"#)
-        let arrayError = decodingError { () throws(ArchiveDecodingError) in try [Int](keyMapValue: badArray, from: .responseObject) }
+        let arrayError = decodingError { () throws(ArchiveDecodingError) in try [Int](keyMapValue: KeyMapInput(badArray, from: .responseObject)) }
         #expect(arrayError?.path == [.index(1)])
         let nullArray = try json("[1, null]")
-        let nullError = decodingError { () throws(ArchiveDecodingError) in try [Int](keyMapValue: nullArray, from: .responseObject) }
+        let nullError = decodingError { () throws(ArchiveDecodingError) in try [Int](keyMapValue: KeyMapInput(nullArray, from: .responseObject)) }
         #expect(nullError?.reason == .typeMismatch(expected: "Int", found: "null"))
         let badDictionary = try json(#"{"b": true}"#)
-        let dictionaryError = decodingError { () throws(ArchiveDecodingError) in try [String: Int](keyMapValue: badDictionary, from: .responseObject) }
+        let dictionaryError = decodingError { () throws(ArchiveDecodingError) in try [String: Int](keyMapValue: KeyMapInput(badDictionary, from: .responseObject)) }
         #expect(dictionaryError?.path == [.key("b")])
         #expect(try reason([Int].self, #""1,2""#) == .typeMismatch(expected: "[Int]", found: #"String "1,2""#))
     }

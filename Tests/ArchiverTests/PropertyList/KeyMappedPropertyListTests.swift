@@ -26,9 +26,9 @@ import Testing
     struct Point: KeyMapValue {
         let x: Int; let y: Int
         init(x: Int, y: Int) { self.x = x; self.y = y }
-        init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-            guard let text = value as? String, case let parts = text.split(separator: ","), parts.count == 2,
-                  let x = Int(parts[0]), let y = Int(parts[1]) else { throw .typeMismatch(Point.self, found: value) }
+        init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+            guard let text = try input.foundationObject as? String, case let parts = text.split(separator: ","), parts.count == 2,
+                  let x = Int(parts[0]), let y = Int(parts[1]) else { throw .typeMismatch(Point.self, found: input) }
             self.init(x: x, y: y)
         }
         var keyMapArchiveValue: Any? { "\(x),\(y)" }
@@ -136,7 +136,7 @@ import Testing
     @Test func namesTheKeyPathOfAValueItCannotWrite() throws {
         struct Photo: KeyMapValue {
             init() {}
-            init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {}
+            init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {}
             var keyMapArchiveValue: Any? { NSObject() }
             static var keyMapPlaceholder: Photo? { Photo() }
         }
@@ -236,7 +236,7 @@ extension KeyMappedPropertyListTests.CodableUser {
 extension KeyMappedPropertyListTests.Everything: KeyMapped {
     static let keyMap = KeyMap(Self.init, [
         .transform(\.temperature, decode: { value throws(ArchiveDecodingError) in
-            guard let text = value as? String, let degrees = Int(text.dropLast()) else { throw .typeMismatch(Int.self, found: value) }
+            guard let text = value as? String, let degrees = Int(text.dropLast()) else { throw .typeMismatch(Int.self, found: KeyMapInput(value, from: .archive)) }
             return degrees
         }, encode: { "\($0)°" }),
         .excluded(\.cache, default: ""),
@@ -294,7 +294,7 @@ struct MirrorEverything {
 extension MirrorEverything: KeyMapped {
     static let keyMap = KeyMap(MirrorEverything.init, [
         .transform(\.temperature, decode: { value throws(ArchiveDecodingError) in
-            guard let text = value as? String, let degrees = Int(text.dropLast()) else { throw .typeMismatch(Int.self, found: value) }
+            guard let text = value as? String, let degrees = Int(text.dropLast()) else { throw .typeMismatch(Int.self, found: KeyMapInput(value, from: .archive)) }
             return degrees
         }, encode: { "\($0)°" }),
         .excluded(\.cache, default: ""),

@@ -52,7 +52,8 @@ extension IdentifierModels.Draft: KeyMapped, Archivable {
 }
 
 extension IdentifierModels.OrderNumber: KeyMapValue {
-    init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
+    init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        let value = try input.foundationObject
         guard let text = value as? String, let number = Self(text) else {
             throw ArchiveDecodingError(type: Self.self, reason: .invalidValue(expected: "ORD-<number>", found: "\(value)"))
         }

@@ -11,9 +11,12 @@
 /// with ``Serializable/decode(responseObject:)``, which a type that is not ``Serializable``
 /// cannot do. Without a declared placeholder the type is tried with an empty archive.
 extension KeyMapValue where Self: ArchiveRepresentable {
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        guard let dictionary = value as? [String: Any] else { throw .typeMismatch(Self.self, found: value) }
-        switch source {
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        // A hand-written conformance reads a dictionary: the value's own, or one built from the document.
+        guard input.kind == .dictionary, let dictionary = try input.foundationObject as? [String: Any] else {
+            throw .typeMismatch(Self.self, found: input)
+        }
+        switch input.source {
         case .archive:
             self = try Self.decode(archive: dictionary)
         case .responseObject:

@@ -3,32 +3,33 @@ extension Bool: KeyMapValue {
     /// Reads a `Bool` by the rule above.
     ///
     /// ```swift
-    /// try Bool(keyMapValue: "true", from: .responseObject)  // true
+    /// try Bool(keyMapValue: KeyMapInput("true", from: .responseObject))  // true
     /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        if isBoolean(value), let bool = value as? Bool {
-            self = bool
-        } else if let number = NumberClassification.number(value) {
-            switch number.doubleValue {
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        switch input.kind {
+        case .bool:
+            self = input.bool
+        case .integer, .real:
+            switch input.double {
             case 0: self = false
             case 1: self = true
-            default: throw .invalidValue(Bool.self, found: value)
+            default: throw .invalidValue(Bool.self, found: input)
             }
-        } else if let string = value as? String {
-            switch string {
+        case .string:
+            switch input.string {
             case "true": self = true
             case "false": self = false
-            default: throw .invalidValue(Bool.self, found: value)
+            default: throw .invalidValue(Bool.self, found: input)
             }
-        } else {
-            throw .typeMismatch(Bool.self, found: value)
+        default:
+            throw .typeMismatch(Bool.self, found: input)
         }
     }
 
     /// The `Bool` itself: a property list holds it as it is.
     ///
     /// ```swift
-    /// try Bool(keyMapValue: "true", from: .archive).keyMapArchiveValue
+    /// try Bool(keyMapValue: KeyMapInput("true", from: .archive)).keyMapArchiveValue
     /// ```
     public var keyMapArchiveValue: Any? { self }
 

@@ -21,11 +21,11 @@ extension KeyMapValue where Self: Codable {
     /// conformance.
     ///
     /// ```swift
-    /// try Money(keyMapValue: ["amount": "12", "currency": "EUR"], from: .responseObject)
+    /// try Money(keyMapValue: KeyMapInput(["amount": "12", "currency": "EUR"], from: .responseObject))
     /// // Money(amount: 12, currency: "EUR"): "12" reads as an Int, as a key map reads it
     /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        self = try ArchiveValueDecoder.decodeOwnCodable(Self.self, from: value, source: source)
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        self = try ArchiveValueDecoder.decodeOwnCodable(Self.self, from: input.foundationObject, source: input.source)
     }
 
     /// The archive of the value's own `encode(to:)`, each property written by the property
@@ -59,8 +59,8 @@ extension KeyMapValue where Self: Codable {
 /// As without Codable: a raw-value type that is not `CaseIterable` names its placeholder.
 extension KeyMapValue where Self: RawRepresentable & Codable, RawValue: KeyMapValue {
     @inlinable
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        self = try decodeRawValue(Self.self, from: value, source: source)
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        self = try decodeRawValue(Self.self, from: input)
     }
 
     @inlinable
@@ -76,8 +76,8 @@ extension KeyMapValue where Self: RawRepresentable & CaseIterable & Codable, Raw
 
 extension KeyMapped where Self: Codable {
     @inlinable
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        self = try Self.keyMap.decode(nested: value, from: source)
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        self = try Self.keyMap.decode(input)
     }
 
     @inlinable

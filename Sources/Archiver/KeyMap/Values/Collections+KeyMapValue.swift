@@ -14,18 +14,18 @@ extension Array: KeyMapValue where Element: KeyMapValue {
     /// Reads an array element by element.
     ///
     /// ```swift
-    /// try [Int](keyMapValue: [1, "2"], from: .responseObject)  // [1, 2]
+    /// try [Int](keyMapValue: KeyMapInput([1, "2"], from: .responseObject))  // [1, 2]
     /// ```
     @inlinable
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        guard let elements = value as? [Any] else { throw .typeMismatch(Self.self, found: value) }
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        let elements = try input.elements(for: Self.self, expected: Self.keyMapTypeDescription)
         self.init()
         reserveCapacity(elements.count)
         let log = KeyMapDecodingContext.log
         for (index, element) in elements.enumerated() {
             do {
                 let start = log?.errors.count ?? 0
-                append(try decodeKeyMapValue(Element.self, from: element, source: source))
+                append(try decodeKeyMapValue(Element.self, from: element))
                 // What the element dropped inside it gets the element's index in its path.
                 log?.nest(from: start, in: Self.self, at: .index(index))
             } catch {
@@ -64,11 +64,11 @@ extension Set: KeyMapValue where Element: KeyMapValue {
     /// Reads a set from an array.
     ///
     /// ```swift
-    /// try Set<Int>(keyMapValue: [1, 1, 2], from: .archive)  // [1, 2]
+    /// try Set<Int>(keyMapValue: KeyMapInput([1, 1, 2], from: .archive))  // [1, 2]
     /// ```
     @inlinable
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        self.init(try [Element](keyMapValue: value, from: source))
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        self.init(try [Element](keyMapValue: input))
     }
 
     /// The elements' archive values, without the `nil` ones.
@@ -96,17 +96,17 @@ extension Dictionary: KeyMapValue where Key == String, Value: KeyMapValue {
     /// Reads a dictionary value by value.
     ///
     /// ```swift
-    /// try [String: Int](keyMapValue: ["a": "1"], from: .responseObject)  // ["a": 1]
+    /// try [String: Int](keyMapValue: KeyMapInput(["a": "1"], from: .responseObject))  // ["a": 1]
     /// ```
     @inlinable
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        guard let dictionary = value as? [String: Any] else { throw .typeMismatch(Self.self, found: value) }
-        self.init(minimumCapacity: dictionary.count)
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        let members = try input.members(for: Self.self, expected: Self.keyMapTypeDescription)
+        self.init(minimumCapacity: members.count)
         let log = KeyMapDecodingContext.log
-        for (key, element) in dictionary {
+        for (key, element) in members {
             do {
                 let start = log?.errors.count ?? 0
-                self[key] = try decodeKeyMapValue(Value.self, from: element, source: source)
+                self[key] = try decodeKeyMapValue(Value.self, from: element)
                 log?.nest(from: start, in: Self.self, at: .key(key))
             } catch {
                 throw error.nested(in: Self.self, at: [.key(key)])

@@ -5,23 +5,24 @@ extension Data: KeyMapValue {
     /// Reads a `Data` by the rule above.
     ///
     /// ```swift
-    /// try Data(keyMapValue: "AAE=", from: .responseObject)  // Data([0, 1])
+    /// try Data(keyMapValue: KeyMapInput("AAE=", from: .responseObject))  // Data([0, 1])
     /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        if let data = value as? Data {
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        switch input.kind {
+        case .data:
+            self = input.data
+        case .string:
+            guard let data = Data(base64Encoded: input.string) else { throw .invalidValue(Data.self, found: input) }
             self = data
-        } else if let string = value as? String {
-            guard let data = Data(base64Encoded: string) else { throw .invalidValue(Data.self, found: value) }
-            self = data
-        } else {
-            throw .typeMismatch(Data.self, found: value)
+        default:
+            throw .typeMismatch(Data.self, found: input)
         }
     }
 
     /// The `Data` itself: a property list holds data as it is.
     ///
     /// ```swift
-    /// try Data(keyMapValue: "AAE=", from: .archive).keyMapArchiveValue
+    /// try Data(keyMapValue: KeyMapInput("AAE=", from: .archive)).keyMapArchiveValue
     /// ```
     public var keyMapArchiveValue: Any? { self }
 

@@ -7,32 +7,33 @@ extension Date: KeyMapValue {
     /// Reads a `Date` by the rule above.
     ///
     /// ```swift
-    /// try Date(keyMapValue: "2016-06-01T12:00:00Z", from: .responseObject)  // that date
+    /// try Date(keyMapValue: KeyMapInput("2016-06-01T12:00:00Z", from: .responseObject))  // that date
     /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        if let date = value as? Date {
-            self = date
-        } else if let number = NumberClassification.number(value) {
-            let seconds = number.doubleValue
-            guard seconds.isFinite else { throw .invalidValue(Date.self, found: value) }
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        switch input.kind {
+        case .date:
+            self = input.date
+        case .integer, .real:
+            guard let seconds = input.double, seconds.isFinite else { throw .invalidValue(Date.self, found: input) }
             self = Date(timeIntervalSince1970: seconds)
-        } else if let string = value as? String {
+        case .string:
+            let string = input.string
             if let date = try? Date.ISO8601FormatStyle().parse(string) {
                 self = date
             } else if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(string) {
                 self = date
             } else {
-                throw .invalidValue(Date.self, found: value)
+                throw .invalidValue(Date.self, found: input)
             }
-        } else {
-            throw .typeMismatch(Date.self, found: value)
+        default:
+            throw .typeMismatch(Date.self, found: input)
         }
     }
 
     /// The `Date` itself: a property list holds dates as they are.
     ///
     /// ```swift
-    /// try Date(keyMapValue: "2016-06-01T12:00:00Z", from: .archive).keyMapArchiveValue
+    /// try Date(keyMapValue: KeyMapInput("2016-06-01T12:00:00Z", from: .archive)).keyMapArchiveValue
     /// ```
     public var keyMapArchiveValue: Any? { self }
 

@@ -7,25 +7,26 @@ extension Double: KeyMapValue {
     /// Reads a `Double` by the rule above.
     ///
     /// ```swift
-    /// try Double(keyMapValue: "4.5", from: .responseObject)  // 4.5
+    /// try Double(keyMapValue: KeyMapInput("4.5", from: .responseObject))  // 4.5
     /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        if let double = value as? Double, type(of: value) == Double.self {
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        switch input.kind {
+        case .integer, .real:
+            // A JSON number beyond Double's range is not lossless.
+            guard let double = input.double else { throw .invalidValue(Double.self, found: input) }
             self = double
-        } else if let number = NumberClassification.number(value) {
-            self = number.doubleValue
-        } else if let string = value as? String {
-            guard let double = Double(string) else { throw .invalidValue(Double.self, found: value) }
+        case .string:
+            guard let double = Double(input.string) else { throw .invalidValue(Double.self, found: input) }
             self = double
-        } else {
-            throw .typeMismatch(Double.self, found: value)
+        default:
+            throw .typeMismatch(Double.self, found: input)
         }
     }
 
     /// The `Double` itself: a property list holds it as it is.
     ///
     /// ```swift
-    /// try Double(keyMapValue: "4.5", from: .archive).keyMapArchiveValue
+    /// try Double(keyMapValue: KeyMapInput("4.5", from: .archive)).keyMapArchiveValue
     /// ```
     public var keyMapArchiveValue: Any? { self }
 
@@ -41,27 +42,29 @@ extension Float: KeyMapValue {
     /// Reads a `Float` by the rule above.
     ///
     /// ```swift
-    /// try Float(keyMapValue: "4.5", from: .responseObject)  // 4.5
+    /// try Float(keyMapValue: KeyMapInput("4.5", from: .responseObject))  // 4.5
     /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        if let float = value as? Float, type(of: value) == Float.self {
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        switch input.kind {
+        case .integer, .real:
+            // Rounded once from the number's text, not twice through Double. A finite number
+            // beyond Float's range would become infinity: not lossless.
+            guard let float = Float(input.numberText), float.isFinite || !(input.double?.isFinite ?? false) else {
+                throw .invalidValue(Float.self, found: input)
+            }
             self = float
-        } else if let number = NumberClassification.number(value) {
-            // A finite number beyond Float's range would become infinity: not lossless.
-            guard number.floatValue.isFinite || !number.doubleValue.isFinite else { throw .invalidValue(Float.self, found: value) }
-            self = number.floatValue
-        } else if let string = value as? String {
-            guard let float = Float(string) else { throw .invalidValue(Float.self, found: value) }
+        case .string:
+            guard let float = Float(input.string) else { throw .invalidValue(Float.self, found: input) }
             self = float
-        } else {
-            throw .typeMismatch(Float.self, found: value)
+        default:
+            throw .typeMismatch(Float.self, found: input)
         }
     }
 
     /// The `Float` itself: a property list holds it as it is.
     ///
     /// ```swift
-    /// try Float(keyMapValue: "4.5", from: .archive).keyMapArchiveValue
+    /// try Float(keyMapValue: KeyMapInput("4.5", from: .archive)).keyMapArchiveValue
     /// ```
     public var keyMapArchiveValue: Any? { self }
 

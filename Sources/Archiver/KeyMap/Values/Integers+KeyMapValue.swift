@@ -3,21 +3,22 @@ import Foundation
 /// Every integer width reads from integral numbers in range and from decimal strings such as
 /// `"4"`; `4.5`, `"4x"`, `300` for a `UInt8` and Booleans fail.
 extension FixedWidthInteger where Self: KeyMapValue {
-    /// The shared conversion behind each width's ``KeyMapValue/init(keyMapValue:from:)``.
-    static func integer(from value: Any) throws(ArchiveDecodingError) -> Self {
-        if type(of: value) == Self.self, let integer = value as? Self { return integer }
-        if let number = NumberClassification.number(value) {
-            if let integer = value as? Self { return integer }
-            // NSNumber's own exact conversions cover the widths Swift bridging does not,
-            // such as a Swift `Int` read as an `Int64`; the decimal text is exact for both.
-            if let integer = Self(number.stringValue) { return integer }
-            throw .invalidValue(Self.self, found: value)
-        }
-        if let string = value as? String {
-            guard let integer = Self(string) else { throw .invalidValue(Self.self, found: value) }
+    /// The shared conversion behind each width's ``KeyMapValue/init(keyMapValue:)``.
+    static func integer(from input: KeyMapInput) throws(ArchiveDecodingError) -> Self {
+        switch input.kind {
+        case .integer:
+            guard let integer = input.integer(Self.self) else { throw .invalidValue(Self.self, found: input) }
             return integer
+        case .real:
+            // `1.0` and `1e2` are whole numbers, and convert exactly.
+            guard let double = input.double, let integer = Self(exactly: double) else { throw .invalidValue(Self.self, found: input) }
+            return integer
+        case .string:
+            guard let integer = Self(input.string) else { throw .invalidValue(Self.self, found: input) }
+            return integer
+        default:
+            throw .typeMismatch(Self.self, found: input)
         }
-        throw .typeMismatch(Self.self, found: value)
     }
 
     /// Integers that a property list holds as they are; the few unsigned values above
@@ -35,10 +36,10 @@ extension KeyMapValue where Self: FixedWidthInteger & Codable {
     /// Reads an integer of this width by the rule above.
     ///
     /// ```swift
-    /// try Int(keyMapValue: "4", from: .responseObject)    // 4
-    /// try UInt8(keyMapValue: 300, from: .responseObject)  // throws: not lossless
+    /// try Int(keyMapValue: KeyMapInput("4", from: .responseObject))    // 4
+    /// try UInt8(keyMapValue: KeyMapInput(300, from: .responseObject))  // throws: not lossless
     /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) { self = try Self.integer(from: value) }
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) { self = try Self.integer(from: input) }
 
     /// The integer itself, which a property list holds as it is; an unsigned value above
     /// `Int64.max` as its decimal text.

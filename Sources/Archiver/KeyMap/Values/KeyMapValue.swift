@@ -19,6 +19,8 @@ import Foundation
 /// }
 /// ```
 ///
+/// Each type's conversion is one rule, whichever door the value came through: a response object,
+/// a JSON text read by ``Serializable/decode(json:)``, or an archive loaded from disk.
 /// Conversions are lossless: `"4"` reads as the `Int` 4, `"4x"` fails with
 /// ``ArchiveDecodingError/Reason/invalidValue(expected:found:)`` rather than becoming 0.
 ///
@@ -27,29 +29,20 @@ import Foundation
 /// types are then decoded and archived on the main actor; declare a type and its conformance
 /// `nonisolated` to use it off the main actor too.
 public protocol KeyMapValue {
-    /// Reads a value from what a response object or an archive holds, such as a `String`, an
-    /// `NSNumber`, an array or a dictionary. `NSNull` reaches only types that accept it, such as
-    /// `Optional`; for the others a missing or null value falls back to the map's default.
+    /// Reads a value from what a response object, a JSON text or an archive holds there.
+    ///
+    /// The built-in types read the document in place; a conversion of your own reads
+    /// ``KeyMapInput/foundationObject`` (a `String`, an `NSNumber`, an array, a dictionary …) and,
+    /// where the server's form differs from the archive's, ``KeyMapInput/source``. `NSNull`
+    /// reaches only types that accept it, such as `Optional`; for the others a missing or null
+    /// value falls back to the map's default.
     ///
     /// ```swift
-    /// try Int(keyMapValue: "4", from: .responseObject)  // 4
+    /// try Int(keyMapValue: KeyMapInput("4", from: .responseObject))  // 4
     /// ```
     ///
     /// - Throws: ``ArchiveDecodingError`` whose path is relative to this value.
-    init(keyMapValue: Any, from source: KeyMapSource) throws(ArchiveDecodingError)
-
-    /// Reads a value from a value inside a parsed JSON text, as a server sent it. The built-in
-    /// types and key-mapped types read the text directly; for every other type, raw-value enums
-    /// included, the default converts the parsed value to Foundation objects and calls
-    /// ``init(keyMapValue:from:)`` with `.responseObject`, so that a type's own conversion is
-    /// the rule through every door.
-    ///
-    /// ```swift
-    /// let user = try User.decode(json: Data(#"{"id": "a", "reviews": []}"#.utf8))
-    /// ```
-    ///
-    /// - Throws: ``ArchiveDecodingError`` whose path is relative to this value.
-    init(parsedJSON: ParsedJSON) throws(ArchiveDecodingError)
+    init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError)
 
     /// This value as a property-list value for an archive, or `nil` to leave the key out.
     ///
@@ -76,7 +69,7 @@ public protocol KeyMapValue {
     /// enum Status: String, CaseIterable { case active, canceled, unknown }
     /// extension Status: KeyMapValue { static var keyMapUnknownValue: Status? { .unknown } }
     ///
-    /// try Status(keyMapValue: "requires_reauthorization", from: .responseObject)  // .unknown
+    /// try Status(keyMapValue: KeyMapInput("requires_reauthorization", from: .responseObject))  // .unknown
     /// ```
     static var keyMapUnknownValue: Self? { get }
 }
@@ -123,7 +116,7 @@ extension KeyMapValue {
 /// Server keys apply to response objects, archive keys to archives.
 ///
 /// ```swift
-/// try Date(keyMapValue: "2016-06-01T12:00:00Z", from: .responseObject)
+/// try Date(keyMapValue: KeyMapInput("2016-06-01T12:00:00Z", from: .responseObject))
 /// ```
 public enum KeyMapSource: Sendable, Hashable {
     /// A dictionary as `JSONSerialization` produces it.
@@ -132,41 +125,25 @@ public enum KeyMapSource: Sendable, Hashable {
     case archive
 }
 
-/// Reads an element of a collection or a dictionary's value, treating `NSNull` as missing.
+/// Reads an element of a collection or a dictionary's value, treating null as missing.
 @inlinable
-func decodeKeyMapValue<Value: KeyMapValue>(
-    _ type: Value.Type, from raw: Any, source: KeyMapSource
-) throws(ArchiveDecodingError) -> Value {
+func decodeKeyMapValue<Value: KeyMapValue>(_ type: Value.Type, from input: KeyMapInput) throws(ArchiveDecodingError) -> Value {
     do {
-        return try Value(keyMapValue: raw, from: source)
+        return try Value(keyMapValue: input)
     } catch {
-        return try recoverKeyMapValue(Value.self, from: error, raw: raw)
+        return try recoverKeyMapValue(Value.self, from: error, isNull: input.isNull)
     }
 }
 
 /// The value for a null element, or the error that reading it threw. Kept apart from
-/// ``decodeKeyMapValue(_:from:source:)`` so that its `Value?` costs nothing on the common path.
+/// ``decodeKeyMapValue(_:from:)`` so that its `Value?` costs nothing on the common path.
 @usableFromInline @inline(never)
 func recoverKeyMapValue<Value: KeyMapValue>(
-    _ type: Value.Type, from error: ArchiveDecodingError, raw: Any
+    _ type: Value.Type, from error: ArchiveDecodingError, isNull: Bool
 ) throws(ArchiveDecodingError) -> Value {
-    guard isNull(raw) else { throw error }
+    guard isNull else { throw error }
     guard let missing = Value.keyMapValueWhenMissing else {
         throw ArchiveDecodingError(type: Value.self, reason: .typeMismatch(expected: Value.keyMapTypeDescription, found: "null"))
     }
     return missing
-}
-
-extension ArchiveDecodingError {
-    /// The value is not of a type that converts to `expected`.
-    @usableFromInline
-    static func typeMismatch<Value: KeyMapValue>(_ type: Value.Type, found value: Any) -> ArchiveDecodingError {
-        ArchiveDecodingError(type: type, reason: .typeMismatch(expected: type.keyMapTypeDescription, found: describe(value)))
-    }
-
-    /// The value has a type that converts to `expected`, but this value does not convert losslessly.
-    @usableFromInline
-    static func invalidValue<Value: KeyMapValue>(_ type: Value.Type, found value: Any) -> ArchiveDecodingError {
-        ArchiveDecodingError(type: type, reason: .invalidValue(expected: type.keyMapTypeDescription, found: describe(value)))
-    }
 }

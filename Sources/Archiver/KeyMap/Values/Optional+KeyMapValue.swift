@@ -6,14 +6,14 @@ extension Optional: KeyMapValue where Wrapped: KeyMapValue {
     /// Reads `nil` from `NSNull`, otherwise the wrapped value.
     ///
     /// ```swift
-    /// try Int?(keyMapValue: NSNull(), from: .responseObject)  // nil
+    /// try Int?(keyMapValue: KeyMapInput(NSNull(), from: .responseObject))  // nil
     /// ```
     @inlinable
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        if isNull(value) {
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        if input.isNull {
             self = nil
         } else {
-            self = try Wrapped(keyMapValue: value, from: source)
+            self = try Wrapped(keyMapValue: input)
         }
     }
 

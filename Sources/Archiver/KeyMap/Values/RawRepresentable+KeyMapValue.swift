@@ -7,8 +7,8 @@
 /// enum Kind: String { case deli, bistro }     // not CaseIterable: it names any case
 /// extension Kind: KeyMapValue { static var keyMapPlaceholder: Kind? { .deli } }
 ///
-/// try Cuisine(keyMapValue: "soup", from: .responseObject)   // .soup
-/// try Cuisine(keyMapValue: "pizza", from: .responseObject)  // throws: expected Cuisine, found String "pizza"
+/// try Cuisine(keyMapValue: KeyMapInput("soup", from: .responseObject))   // .soup
+/// try Cuisine(keyMapValue: KeyMapInput("pizza", from: .responseObject))  // throws: expected Cuisine, found String "pizza"
 /// ```
 ///
 /// An enum that names a case for values it does not know declares it as
@@ -21,8 +21,8 @@
 /// happened not to be a raw value.
 extension KeyMapValue where Self: RawRepresentable, RawValue: KeyMapValue {
     @inlinable
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        self = try decodeRawValue(Self.self, from: value, source: source)
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        self = try decodeRawValue(Self.self, from: input)
     }
 
     @inlinable
@@ -39,17 +39,17 @@ extension KeyMapValue where Self: RawRepresentable & CaseIterable, RawValue: Key
 /// Reads a raw-value type through its raw value; shared by the plain and the Codable forms.
 @inlinable
 func decodeRawValue<Value: KeyMapValue & RawRepresentable>(
-    _ type: Value.Type, from value: Any, source: KeyMapSource
+    _ type: Value.Type, from input: KeyMapInput
 ) throws(ArchiveDecodingError) -> Value where Value.RawValue: KeyMapValue {
     let rawValue: Value.RawValue
     do {
-        rawValue = try Value.RawValue(keyMapValue: value, from: source)
+        rawValue = try Value.RawValue(keyMapValue: input)
     } catch {
-        throw .typeMismatch(Value.self, found: value)
+        throw .typeMismatch(Value.self, found: input)
     }
     guard let decoded = Value(rawValue: rawValue) else {
         if let unknown = Value.keyMapUnknownValue { return unknown }
-        throw .invalidValue(Value.self, found: value)
+        throw .invalidValue(Value.self, found: input)
     }
     return decoded
 }

@@ -3,17 +3,17 @@ extension String: KeyMapValue {
     /// Reads a `String` by the rule above.
     ///
     /// ```swift
-    /// try String(keyMapValue: "Soup", from: .responseObject)  // "Soup"
+    /// try String(keyMapValue: KeyMapInput("Soup", from: .responseObject))  // "Soup"
     /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        guard let string = value as? String else { throw .typeMismatch(String.self, found: value) }
-        self = string
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        guard input.kind == .string else { throw .typeMismatch(String.self, found: input) }
+        self = input.string
     }
 
     /// The `String` itself: a property list holds it as it is.
     ///
     /// ```swift
-    /// try String(keyMapValue: "Soup", from: .archive).keyMapArchiveValue
+    /// try String(keyMapValue: KeyMapInput("Soup", from: .archive)).keyMapArchiveValue
     /// ```
     public var keyMapArchiveValue: Any? { self }
 

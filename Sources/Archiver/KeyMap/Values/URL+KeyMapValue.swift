@@ -8,32 +8,36 @@ extension URL: KeyMapValue {
     /// Reads a `URL` by the rule above.
     ///
     /// ```swift
-    /// try URL(keyMapValue: "https://a.b", from: .responseObject)  // https://a.b
+    /// try URL(keyMapValue: KeyMapInput("https://a.b", from: .responseObject))  // https://a.b
     /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        if let url = value as? URL {
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        switch input.kind {
+        case .string:
+            let string = input.string
+            guard !string.isEmpty, let url = URL(string: string) else { throw .invalidValue(URL.self, found: input) }
             self = url
-        } else if let string = value as? String {
-            guard !string.isEmpty, let url = URL(string: string) else { throw .invalidValue(URL.self, found: value) }
-            self = url
-        } else if let dictionary = ArchiveValueDecoder.dictionary(value), let relative = dictionary["relative"] as? String {
+        case .dictionary:
+            // URL's own Codable form: a relative string and an optional base.
+            guard let dictionary = try ArchiveValueDecoder.dictionary(input.foundationObject),
+                  let relative = dictionary["relative"] as? String else { throw .typeMismatch(URL.self, found: input) }
             var base: URL?
             if let baseValue = dictionary["base"] {
-                base = try URL(keyMapValue: baseValue, from: source)
+                base = try URL(keyMapValue: KeyMapInput(baseValue, from: input.source))
             }
             guard dictionary.count <= 2, !relative.isEmpty, let url = URL(string: relative, relativeTo: base) else {
-                throw .invalidValue(URL.self, found: value)
+                throw .invalidValue(URL.self, found: input)
             }
             self = url.absoluteURL
-        } else {
-            throw .typeMismatch(URL.self, found: value)
+        default:
+            guard let url = input.object(as: URL.self) else { throw .typeMismatch(URL.self, found: input) }
+            self = url
         }
     }
 
     /// The absolute string, `"https://a.b"`.
     ///
     /// ```swift
-    /// try URL(keyMapValue: "https://a.b", from: .archive).keyMapArchiveValue
+    /// try URL(keyMapValue: KeyMapInput("https://a.b", from: .archive)).keyMapArchiveValue
     /// ```
     public var keyMapArchiveValue: Any? { absoluteString }
 

@@ -6,23 +6,23 @@ extension UUID: KeyMapValue {
     /// Reads a `UUID` by the rule above.
     ///
     /// ```swift
-    /// try UUID(keyMapValue: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", from: .responseObject)  // that UUID
+    /// try UUID(keyMapValue: KeyMapInput("E621E1F8-C36C-495A-93FC-0C247A3E6E5F", from: .responseObject))  // that UUID
     /// ```
-    public init(keyMapValue value: Any, from source: KeyMapSource) throws(ArchiveDecodingError) {
-        if let uuid = value as? UUID {
+    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+        switch input.kind {
+        case .string:
+            guard let uuid = UUID(uuidString: input.string) else { throw .invalidValue(UUID.self, found: input) }
             self = uuid
-        } else if let string = value as? String {
-            guard let uuid = UUID(uuidString: string) else { throw .invalidValue(UUID.self, found: value) }
+        default:
+            guard let uuid = input.object(as: UUID.self) else { throw .typeMismatch(UUID.self, found: input) }
             self = uuid
-        } else {
-            throw .typeMismatch(UUID.self, found: value)
         }
     }
 
     /// The `uuidString`.
     ///
     /// ```swift
-    /// try UUID(keyMapValue: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", from: .archive).keyMapArchiveValue
+    /// try UUID(keyMapValue: KeyMapInput("E621E1F8-C36C-495A-93FC-0C247A3E6E5F", from: .archive)).keyMapArchiveValue
     /// ```
     public var keyMapArchiveValue: Any? { uuidString }
 

@@ -1,0 +1,79 @@
+import Foundation
+
+extension KeyMap where Model: KeyMapped {
+    /// Builds a model from the dictionary at `object` of a binary property list read in place,
+    /// as an archive: each property straight from the file's objects, under its archive key, with
+    /// no `[String: Any]` and no boxed number on the way.
+    ///
+    /// ```swift
+    /// let user = try User.load(resourceID: "abcd")  // reads the file, then decode(propertyList:at:)
+    /// ```
+    ///
+    /// - Throws: ``ArchiveDecodingError`` naming the type, the key path, what was expected and
+    ///   what was found, as ``decode(_:from:)`` does for an archive dictionary.
+    @usableFromInline
+    func decode(propertyList document: BinaryPropertyListDocument, at object: Int) throws(ArchiveDecodingError) -> Model {
+        guard isUsable else { throw unusable() }
+        guard let members = document.members(of: object) else {
+            throw .typeMismatch(Model.self, found: KeyMapInput(propertyList: document, at: object))
+        }
+        return try ValueNesting.descendWithState(orElse: { (refusal) throws(ArchiveDecodingError) -> Model in throw .refused(Model.self, refusal) }) {
+            (state) throws(ArchiveDecodingError) -> Model in
+            try withUnsafeTemporaryAllocation(of: Int32.self, capacity: fields.count) { slots throws(ArchiveDecodingError) in
+                locate(members, in: document, slots: slots)
+                if hasComplexKeys { locateFormerKeys(of: object, in: document, slots: slots) }
+                let log = state.pointee.droppedElements
+                guard let check else { return try constructFromDocument(fields, .propertyList(document), UnsafeBufferPointer(slots), log) }
+                let model = try constructFromDocument(fields, .propertyList(document), UnsafeBufferPointer(slots), log)
+                try KeyMapChecks.run(check, on: model, from: .archive)
+                return model
+            }
+        }
+    }
+
+    /// Finds each field's value object in one pass over the dictionary's keys, trying first the
+    /// field after the one that matched last: the library writes keys in the map's order.
+    private func locate(_ members: BinaryPropertyListDocument.Members, in document: BinaryPropertyListDocument, slots: UnsafeMutableBufferPointer<Int32>) {
+        slots.initialize(repeating: -1)
+        let fieldCount = fields.count
+        var members = members
+        var guess = 0
+        while let (key, value) = members.next() {
+            var candidate = guess
+            for _ in 0..<fieldCount {
+                if candidate == fieldCount { candidate = 0 }
+                let field = fields[candidate]
+                if field.matchesArchiveKey, document.string(at: key, equals: field.archiveUTF8Key) {
+                    slots[candidate] = Int32(value)
+                    guess = candidate + 1
+                    break
+                }
+                candidate += 1
+            }
+        }
+    }
+
+    /// The value object of each field that has former archive keys: its archive key's, then each
+    /// former key's, the first present and not null, else the first null (as
+    /// ``KeyMapField/lookUpComplex(in:from:)`` reads a dictionary).
+    private func locateFormerKeys(of object: Int, in document: BinaryPropertyListDocument, slots: UnsafeMutableBufferPointer<Int32>) {
+        for (index, field) in fields.enumerated() where !field.isExcluded && !field.archiveKeysToRead.isEmpty {
+            var null: Int32 = -1
+            var found: Int32 = -1
+            for key in field.archiveKeysToRead.map(JSONKey.init) {
+                guard var members = document.members(of: object) else { break }
+                var value: Int?
+                while let (candidate, member) = members.next() {
+                    if document.string(at: candidate, equals: key) { value = member }
+                }
+                guard let value else { continue }
+                if document.inputKind(of: value) != .null {
+                    found = Int32(value)
+                    break
+                }
+                if null < 0 { null = Int32(value) }
+            }
+            slots[index] = found >= 0 ? found : null
+        }
+    }
+}
