@@ -21,7 +21,7 @@ work=".build-callgrind"
 mkdir -p "$work"
 binary="$work/$name"
 mapfile -t library < <(find Sources/Archiver -name '*.swift' | sort)
-swiftc -O -wmo -parse-as-library -module-name Archiver -package-name Archiver "${library[@]}" Scripts/Probes/Shared/*.swift "Scripts/Probes/${name}Probe.swift" -o "$binary" \
+swiftc -O -wmo -swift-version 6 -parse-as-library -module-name Archiver -package-name Archiver "${library[@]}" Scripts/Probes/Shared/*.swift "Scripts/Probes/${name}Probe.swift" -o "$binary" \
     2> "$work/$name.build.log" || { cat "$work/$name.build.log" >&2; exit 1; }
 
 count() {

@@ -247,7 +247,12 @@ final class JSONDocument: @unchecked Sendable {
         case .null: return "null"
         case .true: return "Bool true"
         case .false: return "Bool false"
-        case .number: return "number \(ValueDescription.excerpt(numberText(at: index)))"
+        case .number:
+            // As the number JSONSerialization makes of it is described, so that a value reads the
+            // same in errors through every door (`1e2` is the number 100.0 in an archive too);
+            // a number too long or too large for that is quoted from the text.
+            if token.length <= 40, let number = try? number(at: index) { return ArchiveDecodingError.describe(number) }
+            return "number \(ValueDescription.excerpt(numberText(at: index)))"
         case .string: return ArchiveDecodingError.describe(string(at: index))
         case .array: return "array of \(token.length)"
         case .object: return "dictionary of \(token.length)"

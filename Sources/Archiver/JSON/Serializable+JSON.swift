@@ -56,7 +56,7 @@ extension Serializable {
     static func inPlaceDecoder() -> (KeyMapInput) throws(ArchiveDecodingError) -> Self {
         if let keyMapped = Self.self as? any KeyMapped.Type { return keyMapped.inPlaceDecoder(as: Self.self) }
         return { (input) throws(ArchiveDecodingError) in
-            guard input.kind == .dictionary, let object = try input.foundationObject as? ResponseObject else {
+            guard input.isDictionary, let object = try input.foundationObject as? ResponseObject else {
                 throw ArchiveDecodingError(type: Self.self, reason: .typeMismatch(expected: "a JSON object", found: input.description))
             }
             return try decode(responseObject: object)

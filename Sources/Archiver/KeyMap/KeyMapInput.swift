@@ -100,13 +100,38 @@ public struct KeyMapInput {
 
 // MARK: What every document tells the conversions
 
-/// What kind of value a ``KeyMapInput`` holds, in the terms every document shares: the
-/// conversions of the built-in types switch on it, so each type's rule is written once.
+/// What kind of value a ``KeyMapInput`` holds, in the terms every document shares.
 enum KeyMapInputKind {
     case null, bool, integer, real, string, date, data, array, dictionary, other
 }
 
+/// A number as a conversion asked for it: the value, a number this type cannot hold exactly
+/// (`4.5` for an `Int`, `300` for a `UInt8`, `1e400` for a `Double`), or no number at all.
+@usableFromInline
+enum KeyMapNumber<Value> {
+    case value(Value)
+    case notExact
+    case notANumber
+}
+
+// Each accessor answers one question of the value, whatever the document: a built-in type's rule
+// asks them in the order its rule reads (a number, else a numeral string, …), so each rule is
+// written once. A Foundation object is answered by the casts the rule would have made itself,
+// and a value that already is of the type asked for (as a dictionary built in code holds it) is
+// taken as it is, with one type comparison.
+
 extension KeyMapInput {
+    /// Whether the value is null: `NSNull`, JSON's `null`, or a property list's null object.
+    @usableFromInline
+    var isNull: Bool {
+        switch storage {
+        case .object(let object): type(of: object) is NSNull.Type
+        case .json(let document, let index): document.tokens[index].kind == .null
+        case .propertyList(let document, let object): document.inputKind(of: object) == .null
+        }
+    }
+
+    /// What kind of value this is; the conversions ask the questions below instead, which cost less.
     var kind: KeyMapInputKind {
         switch storage {
         case .object(let object): Self.kind(ofObject: object)
@@ -123,83 +148,136 @@ extension KeyMapInput {
         }
     }
 
-    /// Whether the value is null: `NSNull`, JSON's `null`, or a property list's null object.
-    @usableFromInline
-    var isNull: Bool {
+    /// Whether the value is a dictionary: a JSON object, a property list's or a Foundation one.
+    var isDictionary: Bool {
         switch storage {
-        case .object(let object): type(of: object) is NSNull.Type
-        case .json(let document, let index): document.tokens[index].kind == .null
-        case .propertyList(let document, let object): document.inputKind(of: object) == .null
+        case .object(let object): ArchiveValueDecoder.dictionary(object) != nil
+        case .json(let document, let index): document.tokens[index].kind == .object
+        case .propertyList(let document, let object): document.inputKind(of: object) == .dictionary
         }
     }
 
-    /// A Boolean's value; `kind` is `.bool`.
-    var bool: Bool {
+    /// The text of a string; `nil` for any other value.
+    var stringValue: String? {
         switch storage {
-        case .object(let object): (object as? Bool) ?? false
-        case .json(let document, let index): document.tokens[index].kind == .true
-        case .propertyList(let document, let object): document.bool(at: object)
+        case .object(let object): return object as? String
+        case .json(let document, let index):
+            return document.tokens[index].kind == .string ? document.string(at: index) : nil
+        case .propertyList(let document, let object):
+            return document.inputKind(of: object) == .string ? document.string(at: object) : nil
         }
     }
 
-    /// An integer's exact value as `Integer`, `nil` if it does not fit; `kind` is `.integer`.
-    func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) -> Integer? {
+    /// A Boolean (`true`, `false`, never a number); `nil` for any other value.
+    var boolValue: Bool? {
         switch storage {
         case .object(let object):
-            if let integer = object as? Integer { return integer }
+            return isBoolean(object) ? object as? Bool : nil
+        case .json(let document, let index):
+            switch document.tokens[index].kind {
+            case .true: return true
+            case .false: return false
+            default: return nil
+            }
+        case .propertyList(let document, let object):
+            return document.inputKind(of: object) == .bool ? document.bool(at: object) : nil
+        }
+    }
+
+    /// A date; `nil` for any other value (a JSON text has none).
+    var dateValue: Date? {
+        switch storage {
+        case .object(let object): object as? Date
+        case .json: nil
+        case .propertyList(let document, let object): document.inputKind(of: object) == .date ? document.date(at: object) : nil
+        }
+    }
+
+    /// Bytes; `nil` for any other value (a JSON text has none).
+    var dataValue: Data? {
+        switch storage {
+        case .object(let object): object as? Data
+        case .json: nil
+        case .propertyList(let document, let object): document.inputKind(of: object) == .data ? document.data(at: object) : nil
+        }
+    }
+
+    /// The number's exact value as `Integer`: an integer in range, or a whole real (`4.0`, `1e2`).
+    func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) -> KeyMapNumber<Integer> {
+        switch storage {
+        case .object(let object):
+            if Swift.type(of: object) == Integer.self, let integer = object as? Integer { return .value(integer) }
+            guard let number = Self.number(object) else { return .notANumber }
+            if let integer = object as? Integer { return .value(integer) }
             // NSNumber's own exact conversions cover the widths Swift bridging does not, such
             // as a Swift `Int` read as an `Int64`; the decimal text is exact for both.
-            return (object as? NSNumber).flatMap { Integer($0.stringValue) }
-        case .json(let document, let index): return document.integer(Integer.self, at: index)
-        case .propertyList(let document, let object): return document.integer(Integer.self, at: object)
+            return Integer(number.stringValue).map { .value($0) } ?? .notExact
+        case .json(let document, let index):
+            let token = document.tokens[index]
+            guard token.kind == .number else { return .notANumber }
+            if token.flags.contains(.integer) { return document.integer(Integer.self, at: index).map { .value($0) } ?? .notExact }
+            return document.double(at: index).flatMap { Integer(exactly: $0) }.map { .value($0) } ?? .notExact
+        case .propertyList(let document, let object):
+            switch document.inputKind(of: object) {
+            case .integer: return document.integer(Integer.self, at: object).map { .value($0) } ?? .notExact
+            case .real: return document.double(at: object).flatMap { Integer(exactly: $0) }.map { .value($0) } ?? .notExact
+            default: return .notANumber
+            }
         }
     }
 
-    /// A number's nearest `Double`, `nil` beyond its range; `kind` is `.integer` or `.real`.
-    var double: Double? {
+    /// The number's nearest `Double`; a JSON number beyond its range is not exact.
+    var double: KeyMapNumber<Double> {
         switch storage {
         case .object(let object):
-            if type(of: object) == Double.self { return object as? Double }
-            return (object as? NSNumber)?.doubleValue
-        case .json(let document, let index): return document.double(at: index)
-        case .propertyList(let document, let object): return document.double(at: object)
+            if Swift.type(of: object) == Double.self, let double = object as? Double { return .value(double) }
+            return Self.number(object).map { .value($0.doubleValue) } ?? .notANumber
+        case .json(let document, let index):
+            guard document.tokens[index].kind == .number else { return .notANumber }
+            return document.double(at: index).map { .value($0) } ?? .notExact
+        case .propertyList(let document, let object):
+            switch document.inputKind(of: object) {
+            case .integer, .real: return document.double(at: object).map { .value($0) } ?? .notExact
+            default: return .notANumber
+            }
         }
     }
 
-    /// A number's shortest exact text, for conversions that must not round through `Double`
-    /// (`Decimal`, `Float`); `kind` is `.integer` or `.real`.
-    var numberText: String {
+    /// The number's nearest `Float`, rounded once from its text or value; a finite number beyond
+    /// `Float`'s range is not exact (it would become infinity).
+    var float: KeyMapNumber<Float> {
         switch storage {
-        case .object(let object): (object as? NSNumber)?.stringValue ?? String(describing: object)
-        case .json(let document, let index): document.numberText(at: index)
-        case .propertyList(let document, let object): document.numberText(at: object)
+        case .object(let object):
+            if Swift.type(of: object) == Float.self, let float = object as? Float { return .value(float) }
+            guard let number = Self.number(object) else { return .notANumber }
+            return number.floatValue.isFinite || !number.doubleValue.isFinite ? .value(number.floatValue) : .notExact
+        case .json(let document, let index):
+            guard document.tokens[index].kind == .number else { return .notANumber }
+            // Rounded once from the text, not twice through Double.
+            guard let float = Float(document.numberText(at: index)), float.isFinite else { return .notExact }
+            return .value(float)
+        case .propertyList(let document, let object):
+            switch document.inputKind(of: object) {
+            case .integer, .real:
+                guard let double = document.double(at: object) else { return .notExact }
+                let float = document.inputKind(of: object) == .integer ? Float(document.numberText(at: object)) ?? Float(double) : Float(double)
+                return float.isFinite || !double.isFinite ? .value(float) : .notExact
+            default: return .notANumber
+            }
         }
     }
 
-    /// A string's text; `kind` is `.string`.
-    var string: String {
+    /// The number's shortest exact text, as a `Decimal` reads it: a JSON text's digits, or the
+    /// shortest text of a stored number (so that 0.1 stays 0.1 and not 0.1000000000000000055…).
+    var numberText: String? {
         switch storage {
-        case .object(let object): (object as? String) ?? ""
-        case .json(let document, let index): document.string(at: index)
-        case .propertyList(let document, let object): document.string(at: object)
-        }
-    }
-
-    /// A date; `kind` is `.date`.
-    var date: Date {
-        switch storage {
-        case .object(let object): (object as? Date) ?? Date(timeIntervalSince1970: 0)
-        case .json: Date(timeIntervalSince1970: 0)
-        case .propertyList(let document, let object): document.date(at: object)
-        }
-    }
-
-    /// Bytes; `kind` is `.data`.
-    var data: Data {
-        switch storage {
-        case .object(let object): (object as? Data) ?? Data()
-        case .json: Data()
-        case .propertyList(let document, let object): document.data(at: object)
+        case .object(let object): Self.number(object)?.stringValue
+        case .json(let document, let index): document.tokens[index].kind == .number ? document.numberText(at: index) : nil
+        case .propertyList(let document, let object):
+            switch document.inputKind(of: object) {
+            case .integer, .real: document.numberText(at: object)
+            default: nil
+            }
         }
     }
 
@@ -226,41 +304,31 @@ extension KeyMapInput {
         }
     }
 
-    /// The kind of a Foundation object, decided by type comparisons for the common types.
-    private static func kind(ofObject object: Any) -> KeyMapInputKind {
-        let objectType = type(of: object)
-        if objectType == String.self { return .string }
-        if let boolean = FoundationNumberTypes.isBooleanByType(object) {
-            return boolean ? .bool : numberKind(object)
-        }
-        if object is String { return .string }
-        if objectType is NSNull.Type { return .null }
-        if object is [String: Any] { return .dictionary }
-        if object is [Any] { return .array }
-        if object is Date { return .date }
-        if object is Data { return .data }
-        if object is NSNumber { return isBoolean(object) ? .bool : numberKind(object) }
-        return .other
+    /// A number that is not a Boolean, as Foundation holds it (an `NSNumber`, or a Swift number
+    /// that bridges to one); `nil` for anything else.
+    private static func number(_ object: Any) -> NSNumber? {
+        if let isBoolean = FoundationNumberTypes.isBooleanByType(object) { return isBoolean ? nil : object as? NSNumber }
+        guard !(object is String), !isBoolean(object) else { return nil }
+        return object as? NSNumber
     }
 
-    /// Whether a number that is not a Boolean holds an integer or a real.
-    private static func numberKind(_ object: Any) -> KeyMapInputKind {
+    /// The kind of a Foundation object.
+    private static func kind(ofObject object: Any) -> KeyMapInputKind {
         let objectType = type(of: object)
-        guard objectType is NSNumber.Type, let number = object as? NSNumber else {
-            // A Swift number, as a dictionary built in code holds it.
-            return objectType == Double.self || objectType == Float.self ? .real : .integer
-        }
-        switch UInt8(bitPattern: number.objCType.pointee) {
-        case UInt8(ascii: "d"), UInt8(ascii: "f"):
-            // JSONSerialization gives an integer that Int64 and UInt64 cannot hold exactly as an
-            // NSDecimalNumber: still an integer, read from its digits.
-            guard number is NSDecimalNumber, number.stringValue.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
-                return .real
+        if objectType == String.self || object is String { return .string }
+        if objectType is NSNull.Type { return .null }
+        if isBoolean(object) { return .bool }
+        if let number = number(object) {
+            switch UInt8(bitPattern: number.objCType.pointee) {
+            case UInt8(ascii: "d"), UInt8(ascii: "f"): return .real
+            default: return .integer
             }
-            return .integer
-        default:
-            return .integer
         }
+        if object is Date { return .date }
+        if object is Data { return .data }
+        if ArchiveValueDecoder.dictionary(object) != nil { return .dictionary }
+        if object is [Any] { return .array }
+        return .other
     }
 }
 

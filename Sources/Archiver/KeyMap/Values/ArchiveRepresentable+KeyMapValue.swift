@@ -13,7 +13,7 @@
 extension KeyMapValue where Self: ArchiveRepresentable {
     public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
         // A hand-written conformance reads a dictionary: the value's own, or one built from the document.
-        guard input.kind == .dictionary, let dictionary = try input.foundationObject as? [String: Any] else {
+        guard input.isDictionary, let dictionary = try input.foundationObject as? [String: Any] else {
             throw .typeMismatch(Self.self, found: input)
         }
         switch input.source {

@@ -6,23 +6,21 @@ extension Bool: KeyMapValue {
     /// try Bool(keyMapValue: KeyMapInput("true", from: .responseObject))  // true
     /// ```
     public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
-        switch input.kind {
-        case .bool:
-            self = input.bool
-        case .integer, .real:
-            switch input.double {
-            case 0: self = false
-            case 1: self = true
-            default: throw .invalidValue(Bool.self, found: input)
-            }
-        case .string:
-            switch input.string {
+        if let bool = input.boolValue {
+            self = bool
+            return
+        }
+        switch input.double {
+        case .value(0): self = false
+        case .value(1): self = true
+        case .value, .notExact: throw .invalidValue(Bool.self, found: input)
+        case .notANumber:
+            switch input.stringValue {
             case "true": self = true
             case "false": self = false
-            default: throw .invalidValue(Bool.self, found: input)
+            case .some: throw .invalidValue(Bool.self, found: input)
+            case nil: throw .typeMismatch(Bool.self, found: input)
             }
-        default:
-            throw .typeMismatch(Bool.self, found: input)
         }
     }
 

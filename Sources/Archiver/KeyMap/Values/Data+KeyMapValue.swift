@@ -8,13 +8,12 @@ extension Data: KeyMapValue {
     /// try Data(keyMapValue: KeyMapInput("AAE=", from: .responseObject))  // Data([0, 1])
     /// ```
     public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
-        switch input.kind {
-        case .data:
-            self = input.data
-        case .string:
-            guard let data = Data(base64Encoded: input.string) else { throw .invalidValue(Data.self, found: input) }
+        if let data = input.dataValue {
             self = data
-        default:
+        } else if let string = input.stringValue {
+            guard let data = Data(base64Encoded: string) else { throw .invalidValue(Data.self, found: input) }
+            self = data
+        } else {
             throw .typeMismatch(Data.self, found: input)
         }
     }

@@ -10,14 +10,15 @@ extension Date: KeyMapValue {
     /// try Date(keyMapValue: KeyMapInput("2016-06-01T12:00:00Z", from: .responseObject))  // that date
     /// ```
     public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
-        switch input.kind {
-        case .date:
-            self = input.date
-        case .integer, .real:
-            guard let seconds = input.double, seconds.isFinite else { throw .invalidValue(Date.self, found: input) }
-            self = Date(timeIntervalSince1970: seconds)
-        case .string:
-            let string = input.string
+        if let date = input.dateValue {
+            self = date
+            return
+        }
+        switch input.double {
+        case .value(let seconds) where seconds.isFinite: self = Date(timeIntervalSince1970: seconds)
+        case .value, .notExact: throw .invalidValue(Date.self, found: input)
+        case .notANumber:
+            guard let string = input.stringValue else { throw .typeMismatch(Date.self, found: input) }
             if let date = try? Date.ISO8601FormatStyle().parse(string) {
                 self = date
             } else if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(string) {
@@ -25,8 +26,6 @@ extension Date: KeyMapValue {
             } else {
                 throw .invalidValue(Date.self, found: input)
             }
-        default:
-            throw .typeMismatch(Date.self, found: input)
         }
     }
 

@@ -16,31 +16,22 @@ extension Decimal: KeyMapValue {
         // A Decimal itself, not a number that bridges to one (through Double).
         if let decimal = input.object(as: Decimal.self), input.objectType == Decimal.self {
             self = decimal
-            return
-        }
-        switch input.kind {
-        case .integer, .real:
-            // The number's own text (a JSON text's digits, or the shortest text of a stored
-            // number), so that 0.1 stays 0.1 rather than the binary double's 0.1000000000000000055….
-            guard let decimal = Decimal(string: input.numberText, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
+        } else if let text = input.numberText {
+            guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
                 throw .invalidValue(Decimal.self, found: input)
             }
             self = decimal
-        case .string:
+        } else if let string = input.stringValue {
             // `Decimal(string:)` reads a prefix ("12abc" is 12); only whole numerals are accepted.
-            let string = input.string
             let numeral = string.allSatisfy { "0123456789+-.eE".contains($0) } && Double(string) != nil
             guard numeral, let decimal = Decimal(string: string, locale: Locale(identifier: "en_US_POSIX")) else {
                 throw .invalidValue(Decimal.self, found: input)
             }
             self = decimal
-        case .dictionary:
-            // Decimal's own Codable form, as `Decimal.keyMapArchiveValue` of an older archive holds it.
-            guard let dictionary = try ArchiveValueDecoder.dictionary(input.foundationObject), dictionary["mantissa"] != nil else {
-                throw .typeMismatch(Decimal.self, found: input)
-            }
+        } else if input.isDictionary, let dictionary = try ArchiveValueDecoder.dictionary(input.foundationObject), dictionary["mantissa"] != nil {
+            // Decimal's own Codable form.
             self = try ArchiveValueDecoder.decodeOwnCodable(Decimal.self, from: dictionary, source: input.source)
-        default:
+        } else {
             throw .typeMismatch(Decimal.self, found: input)
         }
     }

@@ -10,16 +10,14 @@ extension Double: KeyMapValue {
     /// try Double(keyMapValue: KeyMapInput("4.5", from: .responseObject))  // 4.5
     /// ```
     public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
-        switch input.kind {
-        case .integer, .real:
-            // A JSON number beyond Double's range is not lossless.
-            guard let double = input.double else { throw .invalidValue(Double.self, found: input) }
+        switch input.double {
+        case .value(let double): self = double
+        // A JSON number beyond Double's range is not lossless.
+        case .notExact: throw .invalidValue(Double.self, found: input)
+        case .notANumber:
+            guard let string = input.stringValue else { throw .typeMismatch(Double.self, found: input) }
+            guard let double = Double(string) else { throw .invalidValue(Double.self, found: input) }
             self = double
-        case .string:
-            guard let double = Double(input.string) else { throw .invalidValue(Double.self, found: input) }
-            self = double
-        default:
-            throw .typeMismatch(Double.self, found: input)
         }
     }
 
@@ -45,19 +43,13 @@ extension Float: KeyMapValue {
     /// try Float(keyMapValue: KeyMapInput("4.5", from: .responseObject))  // 4.5
     /// ```
     public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
-        switch input.kind {
-        case .integer, .real:
-            // Rounded once from the number's text, not twice through Double. A finite number
-            // beyond Float's range would become infinity: not lossless.
-            guard let float = Float(input.numberText), float.isFinite || !(input.double?.isFinite ?? false) else {
-                throw .invalidValue(Float.self, found: input)
-            }
+        switch input.float {
+        case .value(let float): self = float
+        case .notExact: throw .invalidValue(Float.self, found: input)
+        case .notANumber:
+            guard let string = input.stringValue else { throw .typeMismatch(Float.self, found: input) }
+            guard let float = Float(string) else { throw .invalidValue(Float.self, found: input) }
             self = float
-        case .string:
-            guard let float = Float(input.string) else { throw .invalidValue(Float.self, found: input) }
-            self = float
-        default:
-            throw .typeMismatch(Float.self, found: input)
         }
     }
 

@@ -5,19 +5,13 @@ import Foundation
 extension FixedWidthInteger where Self: KeyMapValue {
     /// The shared conversion behind each width's ``KeyMapValue/init(keyMapValue:)``.
     static func integer(from input: KeyMapInput) throws(ArchiveDecodingError) -> Self {
-        switch input.kind {
-        case .integer:
-            guard let integer = input.integer(Self.self) else { throw .invalidValue(Self.self, found: input) }
+        switch input.integer(Self.self) {
+        case .value(let integer): return integer
+        case .notExact: throw .invalidValue(Self.self, found: input)
+        case .notANumber:
+            guard let string = input.stringValue else { throw .typeMismatch(Self.self, found: input) }
+            guard let integer = Self(string) else { throw .invalidValue(Self.self, found: input) }
             return integer
-        case .real:
-            // `1.0` and `1e2` are whole numbers, and convert exactly.
-            guard let double = input.double, let integer = Self(exactly: double) else { throw .invalidValue(Self.self, found: input) }
-            return integer
-        case .string:
-            guard let integer = Self(input.string) else { throw .invalidValue(Self.self, found: input) }
-            return integer
-        default:
-            throw .typeMismatch(Self.self, found: input)
         }
     }
 

@@ -6,8 +6,8 @@ extension String: KeyMapValue {
     /// try String(keyMapValue: KeyMapInput("Soup", from: .responseObject))  // "Soup"
     /// ```
     public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
-        guard input.kind == .string else { throw .typeMismatch(String.self, found: input) }
-        self = input.string
+        guard let string = input.stringValue else { throw .typeMismatch(String.self, found: input) }
+        self = string
     }
 
     /// The `String` itself: a property list holds it as it is.

@@ -11,15 +11,14 @@ extension URL: KeyMapValue {
     /// try URL(keyMapValue: KeyMapInput("https://a.b", from: .responseObject))  // https://a.b
     /// ```
     public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
-        switch input.kind {
-        case .string:
-            let string = input.string
+        if let url = input.object(as: URL.self) {
+            self = url
+        } else if let string = input.stringValue {
             guard !string.isEmpty, let url = URL(string: string) else { throw .invalidValue(URL.self, found: input) }
             self = url
-        case .dictionary:
+        } else if input.isDictionary, let dictionary = try ArchiveValueDecoder.dictionary(input.foundationObject),
+                  let relative = dictionary["relative"] as? String {
             // URL's own Codable form: a relative string and an optional base.
-            guard let dictionary = try ArchiveValueDecoder.dictionary(input.foundationObject),
-                  let relative = dictionary["relative"] as? String else { throw .typeMismatch(URL.self, found: input) }
             var base: URL?
             if let baseValue = dictionary["base"] {
                 base = try URL(keyMapValue: KeyMapInput(baseValue, from: input.source))
@@ -28,9 +27,8 @@ extension URL: KeyMapValue {
                 throw .invalidValue(URL.self, found: input)
             }
             self = url.absoluteURL
-        default:
-            guard let url = input.object(as: URL.self) else { throw .typeMismatch(URL.self, found: input) }
-            self = url
+        } else {
+            throw .typeMismatch(URL.self, found: input)
         }
     }
 

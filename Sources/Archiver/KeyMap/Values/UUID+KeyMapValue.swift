@@ -9,13 +9,13 @@ extension UUID: KeyMapValue {
     /// try UUID(keyMapValue: KeyMapInput("E621E1F8-C36C-495A-93FC-0C247A3E6E5F", from: .responseObject))  // that UUID
     /// ```
     public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
-        switch input.kind {
-        case .string:
-            guard let uuid = UUID(uuidString: input.string) else { throw .invalidValue(UUID.self, found: input) }
+        if let uuid = input.object(as: UUID.self) {
             self = uuid
-        default:
-            guard let uuid = input.object(as: UUID.self) else { throw .typeMismatch(UUID.self, found: input) }
+        } else if let string = input.stringValue {
+            guard let uuid = UUID(uuidString: string) else { throw .invalidValue(UUID.self, found: input) }
             self = uuid
+        } else {
+            throw .typeMismatch(UUID.self, found: input)
         }
     }
 
