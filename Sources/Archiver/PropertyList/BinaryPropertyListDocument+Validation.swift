@@ -17,6 +17,12 @@ extension BinaryPropertyListDocument {
 /// opened as they are reached and closed when their last member has been checked.
 private struct BinaryPropertyListValidation {
     private let document: BinaryPropertyListDocument
+    // The document's fields, kept here so that the walk reads them without going through it.
+    private let base: UnsafePointer<UInt8>
+    private let offsetTable: Int
+    private let offsetWidth: Int
+    private let referenceWidth: Int
+    private let objectCount: Int
     private let maximumDepth: Int
     private let options: BinaryPropertyListReader.Options
     /// The most values the whole file may stand for: a tree without shared containers needs a
@@ -28,12 +34,14 @@ private struct BinaryPropertyListValidation {
     /// checked container's summary in `containers`.
     private var slots: [Int32]
     private var containers: [Summary] = []
-    /// The open containers, outermost first.
+    /// The open containers but the innermost, outermost first.
     private var stack: [Frame] = []
 
     private static let unreached: Int32 = 0
     private static let open: Int32 = -1
     private static let leaf: Int32 = -2
+    /// Where objects start: after the header, "bplist00".
+    private static let firstObject: UInt64 = 8
 
     /// What a checked object means to the containers that hold it.
     private struct Summary {
@@ -62,6 +70,11 @@ private struct BinaryPropertyListValidation {
 
     init(document: BinaryPropertyListDocument, maximumDepth: Int, options: BinaryPropertyListReader.Options) {
         self.document = document
+        base = document.base
+        offsetTable = document.offsetTable
+        offsetWidth = document.offsetWidth
+        referenceWidth = document.referenceWidth
+        objectCount = document.objectCount
         self.maximumDepth = maximumDepth
         self.options = options
         maximumValues = max(1 << 20, document.bytes.count * 16)
@@ -69,68 +82,85 @@ private struct BinaryPropertyListValidation {
     }
 
     mutating func run() throws(PropertyListError) {
-        // The summary of the object just checked, for the innermost open container; nil when a
-        // container has just been opened.
-        var reached = try reach(document.topObject, depth: 0)
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            if let member = reached {
-                stack[top].height = max(stack[top].height, member.height)
-                // A dictionary's member is its key and its value.
-                stack[top].size += member.size + (stack[top].isDictionary ? 1 : 0)
-                guard stack[top].size <= maximumValues else {
-                    throw .malformed(reason: "shared references expand to more than \(maximumValues) values")
-                }
-            }
-            let frame = stack[top]
+        // The innermost open container is kept out of `stack`, which holds its ancestors.
+        guard case .opened(var frame) = try reach(document.topObject, depth: 0) else { return }
+        let width = referenceWidth
+        while true {
             guard frame.next < frame.count else {
-                stack.removeLast()
                 let summary = Summary(height: frame.height + 1, size: frame.size)
                 containers.append(summary)
                 slots[frame.object] = Int32(containers.count)
-                reached = summary
+                guard var parent = stack.popLast() else { return }
+                try add(summary, to: &parent)
+                frame = parent
                 continue
             }
-            stack[top].next += 1
-            let width = document.referenceWidth
+            let index = frame.next
+            frame.next += 1
+            let member: Int
             if frame.isDictionary {
-                try checkKey(try reference(frame.object, at: frame.start + frame.next * width), of: frame.object)
-                reached = try reach(try reference(frame.object, at: frame.start + (frame.count + frame.next) * width), depth: frame.depth + 1)
+                try checkKey(try reference(frame.object, at: frame.start + index * width), of: frame.object)
+                member = try reference(frame.object, at: frame.start + (frame.count + index) * width)
             } else {
-                reached = try reach(try reference(frame.object, at: frame.start + frame.next * width), depth: frame.depth + 1)
+                member = try reference(frame.object, at: frame.start + index * width)
+            }
+            switch try reach(member, depth: frame.depth + 1) {
+            case .checked(let summary):
+                try add(summary, to: &frame)
+            case .opened(let container):
+                stack.append(frame)
+                frame = container
             }
         }
     }
 
+    /// Counts a checked member into its container.
+    @inline(__always)
+    private func add(_ member: Summary, to frame: inout Frame) throws(PropertyListError) {
+        frame.height = max(frame.height, member.height)
+        // A dictionary's member is its key and its value.
+        frame.size += member.size + (frame.isDictionary ? 1 : 0)
+        guard frame.size <= maximumValues else {
+            throw .malformed(reason: "shared references expand to more than \(maximumValues) values")
+        }
+    }
+
+    /// What reaching an object found.
+    private enum Reached {
+        /// A leaf, or a container checked before.
+        case checked(Summary)
+        /// A container met for the first time, now open.
+        case opened(Frame)
+    }
+
     /// Checks `object`, found `depth` containers below the root: a leaf or a container checked
     /// before is summarized at once; a new container is opened, and summarized when it closes.
-    private mutating func reach(_ object: Int, depth: Int) throws(PropertyListError) -> Summary? {
+    private mutating func reach(_ object: Int, depth: Int) throws(PropertyListError) -> Reached {
         switch slots[object] {
         case Self.unreached:
             break
         case Self.leaf:
-            return .leaf
+            return .checked(.leaf)
         case Self.open:
             throw .malformed(reason: "object \(object) contains itself")
         case let slot:
             // A container's nesting continues below it; a shared one must still fit here.
             let summary = containers[Int(slot) - 1]
             guard depth + summary.height <= maximumDepth else { throw .malformed(reason: "nesting deeper than \(maximumDepth)") }
-            return summary
+            return .checked(summary)
         }
         let offset = try offset(of: object)
-        let type = document.base[offset] >> 4
+        let type = base[offset] >> 4
         guard type == 0xA || type == 0xD else {
             try checkLeaf(object, at: offset)
             slots[object] = Self.leaf
-            return .leaf
+            return .checked(.leaf)
         }
         guard depth < maximumDepth else { throw .malformed(reason: "nesting deeper than \(maximumDepth)") }
         let isDictionary = type == 0xD
-        let (count, start) = try count(object, at: offset, elementWidth: document.referenceWidth * (isDictionary ? 2 : 1))
+        let (count, start) = try count(object, at: offset, elementWidth: referenceWidth * (isDictionary ? 2 : 1))
         slots[object] = Self.open
-        stack.append(Frame(object: object, start: start, count: count, isDictionary: isDictionary, depth: depth))
-        return nil
+        return .opened(Frame(object: object, start: start, count: count, isDictionary: isDictionary, depth: depth))
     }
 
     /// Checks that `key`, a key of `dictionary`, is a sound string.
@@ -138,7 +168,7 @@ private struct BinaryPropertyListValidation {
         switch slots[key] {
         case Self.unreached:
             let offset = try offset(of: key)
-            let type = document.base[offset] >> 4
+            let type = base[offset] >> 4
             guard type != 0xA, type != 0xD else { break }
             try checkLeaf(key, at: offset)
             slots[key] = Self.leaf
@@ -147,7 +177,7 @@ private struct BinaryPropertyListValidation {
         default:
             break
         }
-        guard slots[key] == Self.leaf, document.kind(of: key) == .string else {
+        guard slots[key] == Self.leaf, case 0x5 ... 0x6 = base[document.offset(of: key)] >> 4 else {
             throw .malformed(reason: "object \(dictionary) has a key that is not a string")
         }
     }
@@ -155,7 +185,7 @@ private struct BinaryPropertyListValidation {
     /// Checks a leaf: that its marker is one the reader reads and its payload lies inside the
     /// objects, and for strings that their text is valid.
     private func checkLeaf(_ object: Int, at offset: Int) throws(PropertyListError) {
-        let marker = document.base[offset]
+        let marker = base[offset]
         let low = Int(marker & 0x0F)
         switch marker >> 4 {
         case 0x0:
@@ -170,8 +200,8 @@ private struct BinaryPropertyListValidation {
             case 16:
                 // Writers use 16 bytes for values above Int64.max; sign-extended negatives read too.
                 try require(object, offset + 1, 16)
-                let high = document.load(offset + 1, width: 8)
-                let low = document.load(offset + 9, width: 8)
+                let high = load(offset + 1, width: 8)
+                let low = load(offset + 9, width: 8)
                 guard high == 0 || (high == UInt64.max && low > UInt64(Int64.max)) else {
                     throw .malformed(reason: "object \(object) is an integer wider than 64 bits")
                 }
@@ -188,7 +218,8 @@ private struct BinaryPropertyListValidation {
             _ = try count(object, at: offset, elementWidth: 1)
         case 0x5:
             let (count, start) = try count(object, at: offset, elementWidth: 1)
-            guard !UnsafeBufferPointer(start: document.base + start, count: count).contains(where: { $0 >= 0x80 }) else {
+            // Or-ing every byte, without an early exit, is a loop the compiler vectorizes.
+            guard UnsafeBufferPointer(start: base + start, count: count).reduce(0, |) < 0x80 else {
                 throw .malformed(reason: "object \(object) is not ASCII")
             }
         case 0x6:
@@ -199,7 +230,7 @@ private struct BinaryPropertyListValidation {
             // 1 to 16 bytes, whose value must fit in 64 bits.
             let width = low + 1
             try require(object, offset + 1, width)
-            guard width <= 8 || document.load(offset + 1, width: width - 8) == 0 else {
+            guard width <= 8 || load(offset + 1, width: width - 8) == 0 else {
                 throw .malformed(reason: "object \(object) is wider than 64 bits")
             }
         default:
@@ -211,10 +242,10 @@ private struct BinaryPropertyListValidation {
     private func isValidUTF16(at start: Int, count: Int) -> Bool {
         var index = 0
         while index < count {
-            let unit = document.unit(at: start + 2 * index)
+            let first = unit(at: start + 2 * index)
             index += 1
-            guard unit & 0xF800 == 0xD800 else { continue }
-            guard unit < 0xDC00, index < count, document.unit(at: start + 2 * index) & 0xFC00 == 0xDC00 else { return false }
+            guard first & 0xF800 == 0xD800 else { continue }
+            guard first < 0xDC00, index < count, unit(at: start + 2 * index) & 0xFC00 == 0xDC00 else { return false }
             index += 1
         }
         return true
@@ -222,19 +253,31 @@ private struct BinaryPropertyListValidation {
 
     // MARK: Fields
 
+    @inline(__always)
+    private func load(_ offset: Int, width: Int) -> UInt64 {
+        BinaryPropertyListDocument.load(base, offset, width: width)
+    }
+
+    @inline(__always)
+    private func unit(at offset: Int) -> UInt16 {
+        UInt16(truncatingIfNeeded: load(offset, width: 2))
+    }
+
     /// Where `object` starts, once that is known to lie between the header and the offset table.
+    @inline(__always)
     private func offset(of object: Int) throws(PropertyListError) -> Int {
-        let field = document.load(document.offsetTable + object * document.offsetWidth, width: document.offsetWidth)
-        guard field >= UInt64(BinaryPropertyList.header.count), field < UInt64(document.offsetTable) else {
+        let field = load(offsetTable + object * offsetWidth, width: offsetWidth)
+        guard field >= Self.firstObject, field < UInt64(offsetTable) else {
             throw .malformed(reason: "object \(object) outside the objects")
         }
         return Int(field)
     }
 
     /// The object number at `offset` in `object`'s references.
+    @inline(__always)
     private func reference(_ object: Int, at offset: Int) throws(PropertyListError) -> Int {
-        let reference = document.load(offset, width: document.referenceWidth)
-        guard reference < UInt64(document.objectCount) else {
+        let reference = load(offset, width: referenceWidth)
+        guard reference < UInt64(objectCount) else {
             throw .malformed(reason: "object \(object) refers to missing object \(reference)")
         }
         if reference == UInt64(object) { throw .malformed(reason: "object \(object) refers to itself") }
@@ -244,30 +287,31 @@ private struct BinaryPropertyListValidation {
     /// The element count in the marker at `offset` (or the integer after it), and where the
     /// elements start, once the elements are known to fit before the offset table.
     private func count(_ object: Int, at offset: Int, elementWidth: Int) throws(PropertyListError) -> (count: Int, start: Int) {
-        var count = Int(document.base[offset] & 0x0F)
+        var count = Int(base[offset] & 0x0F)
         var start = offset + 1
         if count == Int(BinaryPropertyList.Marker.countFollows) {
             try require(object, start, 1)
-            let marker = document.base[start]
+            let marker = base[start]
             guard marker >> 4 == 1, marker & 0x0F <= 3 else { throw .malformed(reason: "object \(object) has a bad count") }
             let width = 1 << Int(marker & 0x0F)
             try require(object, start + 1, width)
-            let field = document.load(start + 1, width: width)
+            let field = load(start + 1, width: width)
             // An 8-byte count is signed, and no count can exceed the bytes left.
             guard width < 8 || Int64(bitPattern: field) >= 0 else { throw .malformed(reason: "object \(object) has a negative count") }
-            guard field <= UInt64(document.offsetTable) else { throw .malformed(reason: "object \(object) runs past the objects") }
+            guard field <= UInt64(offsetTable) else { throw .malformed(reason: "object \(object) runs past the objects") }
             count = Int(field)
             start += 1 + width
         }
-        guard start <= document.offsetTable, count <= (document.offsetTable - start) / elementWidth else {
+        guard start <= offsetTable, count <= (offsetTable - start) / elementWidth else {
             throw .malformed(reason: "object \(object) runs past the objects")
         }
         return (count, start)
     }
 
     /// Throws unless `width` bytes at `offset` lie before the offset table.
+    @inline(__always)
     private func require(_ object: Int, _ offset: Int, _ width: Int) throws(PropertyListError) {
-        guard offset <= document.offsetTable, width <= document.offsetTable - offset else {
+        guard offset <= offsetTable, width <= offsetTable - offset else {
             throw .malformed(reason: "object \(object) runs past the objects")
         }
     }

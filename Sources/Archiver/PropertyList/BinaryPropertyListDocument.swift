@@ -125,17 +125,15 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     /// The big-endian unsigned integer of `width` (1 to 8) bytes at `offset`.
     @inline(__always)
     func load(_ offset: Int, width: Int) -> UInt64 {
-        let pointer = UnsafeRawPointer(base + offset)
-        switch width {
-        case 1: return UInt64(pointer.load(as: UInt8.self))
-        case 2: return UInt64(UInt16(bigEndian: pointer.loadUnaligned(as: UInt16.self)))
-        case 4: return UInt64(UInt32(bigEndian: pointer.loadUnaligned(as: UInt32.self)))
-        case 8: return UInt64(bigEndian: pointer.loadUnaligned(as: UInt64.self))
-        default:
-            var value: UInt64 = 0
-            for index in 0 ..< width { value = value << 8 | UInt64(pointer.load(fromByteOffset: index, as: UInt8.self)) }
-            return value
-        }
+        Self.load(base, offset, width: width)
+    }
+
+    /// The big-endian unsigned integer of `width` (1 to 8) bytes at `offset` in `base`, read as
+    /// eight bytes and shifted: every field the document reads ends before the offset table, and
+    /// the 32-byte trailer follows it, so eight bytes from any field's start are in the file.
+    @inline(__always)
+    static func load(_ base: UnsafePointer<UInt8>, _ offset: Int, width: Int) -> UInt64 {
+        UInt64(bigEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) >> (64 - 8 * width)
     }
 
     /// Where `object` starts: the offset its entry in the offset table gives.
@@ -242,10 +240,40 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
         }
     }
 
+    /// The text of `count` checked UTF-16 code units at `start`, transcoded to UTF-8 here: the
+    /// standard library's generic transcoding from `UInt16`s is several times slower.
     private func utf16String(at start: Int, count: Int) -> String {
-        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { units in
-            for index in 0 ..< count { units[index] = unit(at: start + 2 * index) }
-            return String(decoding: units, as: UTF16.self)
+        // A code unit is at most 3 bytes of UTF-8, a surrogate pair 4.
+        String(unsafeUninitializedCapacity: count * 3) { utf8 in
+            var index = 0, length = 0
+            while index < count {
+                var scalar = UInt32(unit(at: start + 2 * index))
+                index += 1
+                switch scalar {
+                case ..<0x80:
+                    utf8[length] = UInt8(scalar)
+                    length += 1
+                case ..<0x800:
+                    utf8[length] = UInt8(0xC0 | scalar >> 6)
+                    utf8[length + 1] = UInt8(0x80 | scalar & 0x3F)
+                    length += 2
+                case 0xD800 ..< 0xDC00:
+                    // Checked: a low surrogate follows.
+                    scalar = 0x10000 + (scalar - 0xD800) << 10 + (UInt32(unit(at: start + 2 * index)) &- 0xDC00)
+                    index += 1
+                    utf8[length] = UInt8(0xF0 | scalar >> 18)
+                    utf8[length + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+                    utf8[length + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                    utf8[length + 3] = UInt8(0x80 | scalar & 0x3F)
+                    length += 4
+                default:
+                    utf8[length] = UInt8(0xE0 | scalar >> 12)
+                    utf8[length + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                    utf8[length + 2] = UInt8(0x80 | scalar & 0x3F)
+                    length += 3
+                }
+            }
+            return length
         }
     }
 
