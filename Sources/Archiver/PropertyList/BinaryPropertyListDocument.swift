@@ -18,11 +18,12 @@ import Foundation
 /// Object numbers are the ones the document hands out (``topObject``, ``elements(of:)``,
 /// ``members(of:)``, ``value(in:forKey:)``); only those were checked. An accessor asked for
 /// another kind than the object is returns a neutral value (`false`, `nil`, `.nan`, `""`, empty
-/// data, the reference date, no elements): ask ``kind(of:)`` first.
+/// data, the reference date, UID 0, no elements): ask ``kind(of:)`` first.
 ///
 /// Memory: a private copy of the bytes, so that pointers into it stay valid for the document's
 /// life, and nothing per object once `init` returns. While checking, 4 bytes per object of the
-/// offset table (at most one per byte of it) and 16 per reachable container.
+/// offset table (at most one per byte of it), 16 per reachable container and 64 per level of
+/// nesting; each reachable object is checked once, however many references it has.
 ///
 /// ```swift
 /// let document = try BinaryPropertyListDocument(data: bytes, maximumDepth: 512)
