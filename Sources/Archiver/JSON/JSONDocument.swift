@@ -240,6 +240,18 @@ final class JSONDocument: @unchecked Sendable {
         return double
     }
 
+    /// How many different keys the object at `index` has: a key repeated counts once, as in the
+    /// dictionary JSONSerialization makes of it.
+    private func distinctKeyCount(ofObjectAt index: Int) -> Int {
+        var keys = Set<String>()
+        var member = index + 1
+        while member < Int(tokens[index].next) {
+            keys.insert(string(at: member))
+            member = Int(tokens[member + 1].next)
+        }
+        return keys.count
+    }
+
     /// What the value at `index` is, in error messages' words, as ``ArchiveDecodingError/describe(_:)`` says it.
     func describe(at index: Int) -> String {
         let token = tokens[index]
@@ -251,11 +263,11 @@ final class JSONDocument: @unchecked Sendable {
             // As the number JSONSerialization makes of it is described, so that a value reads the
             // same in errors through every door (`1e2` is the number 100.0 in an archive too);
             // a number too long or too large for that is quoted from the text.
-            if token.length <= 40, let number = try? number(at: index) { return ArchiveDecodingError.describe(number) }
+            if token.length <= 1_000, let number = try? number(at: index) { return ArchiveDecodingError.describe(number) }
             return "number \(ValueDescription.excerpt(numberText(at: index)))"
         case .string: return ArchiveDecodingError.describe(string(at: index))
         case .array: return "array of \(token.length)"
-        case .object: return "dictionary of \(token.length)"
+        case .object: return "dictionary of \(distinctKeyCount(ofObjectAt: index))"
         }
     }
 }

@@ -11,7 +11,7 @@ final class KeyMapField: Sendable {
     /// The server key's bytes, as the JSON reader compares them.
     let serverJSONKey: JSONKey
     /// The archive key's bytes, as the binary property-list reader compares them.
-    let archiveUTF8Key: JSONKey
+    let archivePropertyListKey: BinaryPropertyListKey
     @usableFromInline let archiveKey: String
     @usableFromInline let isExcluded: Bool
     let defaultValue: KeyMapDefault?
@@ -43,7 +43,7 @@ final class KeyMapField: Sendable {
         serverKey = entry?.serverKey ?? serverKeys.key(for: name)
         serverJSONKey = JSONKey(serverKey)
         archiveKey = entry?.archiveKey ?? archiveKeys.key(for: name)
-        archiveUTF8Key = JSONKey(archiveKey)
+        archivePropertyListKey = BinaryPropertyListKey(archiveKey)
         isExcluded = entry?.isExcluded ?? false
         defaultValue = entry?.defaultValue
         archiveDefaultValue = entry?.archiveDefaultValue

@@ -127,7 +127,7 @@ extension KeyMapInput {
         switch storage {
         case .object(let object): type(of: object) is NSNull.Type
         case .json(let document, let index): document.tokens[index].kind == .null
-        case .propertyList(let document, let object): document.inputKind(of: object) == .null
+        case .propertyList: false
         }
     }
 
@@ -220,7 +220,7 @@ extension KeyMapInput {
         case .propertyList(let document, let object):
             switch document.inputKind(of: object) {
             case .integer: return document.integer(Integer.self, at: object).map { .value($0) } ?? .notExact
-            case .real: return document.double(at: object).flatMap { Integer(exactly: $0) }.map { .value($0) } ?? .notExact
+            case .real: return Integer(exactly: document.double(at: object)).map { .value($0) } ?? .notExact
             default: return .notANumber
             }
         }
@@ -237,7 +237,7 @@ extension KeyMapInput {
             return document.double(at: index).map { .value($0) } ?? .notExact
         case .propertyList(let document, let object):
             switch document.inputKind(of: object) {
-            case .integer, .real: return document.double(at: object).map { .value($0) } ?? .notExact
+            case .integer, .real: return .value(document.double(at: object))
             default: return .notANumber
             }
         }
@@ -259,7 +259,7 @@ extension KeyMapInput {
         case .propertyList(let document, let object):
             switch document.inputKind(of: object) {
             case .integer, .real:
-                guard let double = document.double(at: object) else { return .notExact }
+                let double = document.double(at: object)
                 let float = document.inputKind(of: object) == .integer ? Float(document.numberText(at: object)) ?? Float(double) : Float(double)
                 return float.isFinite || !double.isFinite ? .value(float) : .notExact
             default: return .notANumber
@@ -346,7 +346,7 @@ extension KeyMapInput {
                 return Elements(input: self, state: .json(document, index + 1, Int(document.tokens[index].next), Int(document.tokens[index].length)))
             }
         case .propertyList(let document, let object):
-            if let elements = document.elements(of: object) { return Elements(input: self, state: .propertyList(document, elements)) }
+            if document.kind(of: object) == .array { return Elements(input: self, state: .propertyList(document, document.elements(of: object), 0)) }
         }
         throw ArchiveDecodingError(type: type, reason: .typeMismatch(expected: expected(), found: description))
     }
@@ -362,7 +362,7 @@ extension KeyMapInput {
                 return Members(input: self, state: .json(document, index + 1, Int(document.tokens[index].next), Int(document.tokens[index].length)))
             }
         case .propertyList(let document, let object):
-            if let members = document.members(of: object) { return Members(input: self, state: .propertyList(document, members)) }
+            if document.kind(of: object) == .dictionary { return Members(input: self, state: .propertyList(document, document.members(of: object), 0)) }
         }
         throw ArchiveDecodingError(type: type, reason: .typeMismatch(expected: expected(), found: description))
     }
@@ -373,7 +373,7 @@ extension KeyMapInput {
         enum State {
             case objects([Any], Int)
             case json(JSONDocument, Int, Int, Int)
-            case propertyList(BinaryPropertyListDocument, BinaryPropertyListDocument.Elements)
+            case propertyList(BinaryPropertyListDocument, BinaryPropertyListDocument.References, Int)
         }
         let input: KeyMapInput
         var state: State
@@ -383,7 +383,7 @@ extension KeyMapInput {
             switch state {
             case .objects(let elements, _): elements.count
             case .json(_, _, _, let count): count
-            case .propertyList(_, let elements): elements.count
+            case .propertyList(_, let elements, _): elements.count
             }
         }
 
@@ -398,10 +398,10 @@ extension KeyMapInput {
                 guard position < end else { return nil }
                 state = .json(document, Int(document.tokens[position].next), end, count)
                 return input.child(.json(document, position))
-            case .propertyList(let document, var elements):
-                guard let object = elements.next() else { return nil }
-                state = .propertyList(document, elements)
-                return input.child(.propertyList(document, object))
+            case .propertyList(let document, let elements, let position):
+                guard position < elements.count else { return nil }
+                state = .propertyList(document, elements, position + 1)
+                return input.child(.propertyList(document, elements[position]))
             }
         }
     }
@@ -412,7 +412,7 @@ extension KeyMapInput {
         enum State {
             case objects([String: Any], Dictionary<String, Any>.Index)
             case json(JSONDocument, Int, Int, Int)
-            case propertyList(BinaryPropertyListDocument, BinaryPropertyListDocument.Members)
+            case propertyList(BinaryPropertyListDocument, BinaryPropertyListDocument.Members, Int)
         }
         let input: KeyMapInput
         var state: State
@@ -422,7 +422,7 @@ extension KeyMapInput {
             switch state {
             case .objects(let members, _): members.count
             case .json(_, _, _, let count): count
-            case .propertyList(_, let members): members.count
+            case .propertyList(_, let members, _): members.count
             }
         }
 
@@ -438,9 +438,10 @@ extension KeyMapInput {
                 guard position < end else { return nil }
                 state = .json(document, Int(document.tokens[position + 1].next), end, count)
                 return (document.string(at: position), input.child(.json(document, position + 1)))
-            case .propertyList(let document, var members):
-                guard let (key, value) = members.next() else { return nil }
-                state = .propertyList(document, members)
+            case .propertyList(let document, let members, let position):
+                guard position < members.count else { return nil }
+                state = .propertyList(document, members, position + 1)
+                let (key, value) = members[position]
                 return (document.string(at: key), input.child(.propertyList(document, value)))
             }
         }

@@ -304,7 +304,15 @@ struct BinaryPropertyListWriter {
         case UInt8(ascii: "c") where isBoolean(number):
             addBool(number.boolValue)
         case UInt8(ascii: "d"):
-            addDouble(number.doubleValue)
+            // JSONSerialization on Linux gives some integers as NSDecimalNumbers (-2^63 + 1 is
+            // one): an integer that fits is written as one, not rounded through Double.
+            if number is NSDecimalNumber, let integer = Int64(number.stringValue) {
+                addInteger(integer)
+            } else if number is NSDecimalNumber, let unsigned = UInt64(number.stringValue) {
+                addUnsigned(unsigned)
+            } else {
+                addDouble(number.doubleValue)
+            }
         case UInt8(ascii: "f"):
             addFloat(number.floatValue)
         case UInt8(ascii: "Q"), UInt8(ascii: "L"):

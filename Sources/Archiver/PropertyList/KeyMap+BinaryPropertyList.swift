@@ -14,13 +14,13 @@ extension KeyMap where Model: KeyMapped {
     @usableFromInline
     func decode(propertyList document: BinaryPropertyListDocument, at object: Int) throws(ArchiveDecodingError) -> Model {
         guard isUsable else { throw unusable() }
-        guard let members = document.members(of: object) else {
+        guard document.kind(of: object) == .dictionary else {
             throw .typeMismatch(Model.self, found: KeyMapInput(propertyList: document, at: object))
         }
         return try ValueNesting.descendWithState(orElse: { (refusal) throws(ArchiveDecodingError) -> Model in throw .refused(Model.self, refusal) }) {
             (state) throws(ArchiveDecodingError) -> Model in
             try withUnsafeTemporaryAllocation(of: Int32.self, capacity: fields.count) { slots throws(ArchiveDecodingError) in
-                locate(members, in: document, slots: slots)
+                locate(document.members(of: object), in: document, slots: slots)
                 if hasComplexKeys { locateFormerKeys(of: object, in: document, slots: slots) }
                 let log = state.pointee.droppedElements
                 guard let check else { return try constructFromDocument(fields, .propertyList(document), UnsafeBufferPointer(slots), log) }
@@ -32,18 +32,18 @@ extension KeyMap where Model: KeyMapped {
     }
 
     /// Finds each field's value object in one pass over the dictionary's keys, trying first the
-    /// field after the one that matched last: the library writes keys in the map's order.
+    /// field after the one that matched last: the library writes keys in the map's order. A key
+    /// that appears twice is found twice, and the last one counts, as in a dictionary.
     private func locate(_ members: BinaryPropertyListDocument.Members, in document: BinaryPropertyListDocument, slots: UnsafeMutableBufferPointer<Int32>) {
         slots.initialize(repeating: -1)
         let fieldCount = fields.count
-        var members = members
         var guess = 0
-        while let (key, value) = members.next() {
+        for (key, value) in members {
             var candidate = guess
             for _ in 0..<fieldCount {
                 if candidate == fieldCount { candidate = 0 }
                 let field = fields[candidate]
-                if field.matchesArchiveKey, document.string(at: key, equals: field.archiveUTF8Key) {
+                if field.matchesArchiveKey, document.string(at: key, equals: field.archivePropertyListKey) {
                     slots[candidate] = Int32(value)
                     guess = candidate + 1
                     break
@@ -53,27 +53,18 @@ extension KeyMap where Model: KeyMapped {
         }
     }
 
-    /// The value object of each field that has former archive keys: its archive key's, then each
-    /// former key's, the first present and not null, else the first null (as
-    /// ``KeyMapField/lookUpComplex(in:from:)`` reads a dictionary).
+    /// The value object of each field that has former archive keys: its archive key's, else the
+    /// first former key's that is present (as ``KeyMapField/lookUpComplex(in:from:)`` reads a
+    /// dictionary; a property list holds no null).
     private func locateFormerKeys(of object: Int, in document: BinaryPropertyListDocument, slots: UnsafeMutableBufferPointer<Int32>) {
         for (index, field) in fields.enumerated() where !field.isExcluded && !field.archiveKeysToRead.isEmpty {
-            var null: Int32 = -1
-            var found: Int32 = -1
-            for key in field.archiveKeysToRead.map(JSONKey.init) {
-                guard var members = document.members(of: object) else { break }
-                var value: Int?
-                while let (candidate, member) = members.next() {
-                    if document.string(at: candidate, equals: key) { value = member }
-                }
-                guard let value else { continue }
-                if document.inputKind(of: value) != .null {
-                    found = Int32(value)
+            slots[index] = -1
+            for key in field.archiveKeysToRead {
+                if let value = document.value(in: object, forKey: BinaryPropertyListKey(key)) {
+                    slots[index] = Int32(value)
                     break
                 }
-                if null < 0 { null = Int32(value) }
             }
-            slots[index] = found >= 0 ? found : null
         }
     }
 }

@@ -36,6 +36,19 @@ import Testing
         #expect(Array(data[10 ..< 27]) == [0x14] + Array(repeating: 0, count: 8) + Array(repeating: 0xFF, count: 8))
     }
 
+    /// JSONSerialization on Linux reads `-9223372036854775807` as an NSDecimalNumber whose C type
+    /// is `double`: written as a real, a response's id lost its last digits on store.
+    @Test func writesIntegralDecimalNumbersAsIntegers() throws {
+        let response = try #require(try JSONSerialization.jsonObject(with: Data("[-9223372036854775807, 18446744073709551615, 0.5]".utf8)) as? [Any])
+        let data = try PropertyListCoding.data(for: ["a": response[0], "b": response[1], "c": response[2]])
+        let read = try PropertyListCoding.archive(from: data)
+        #expect((read["a"] as? NSNumber)?.int64Value == -9223372036854775807)
+        #expect((read["b"] as? NSNumber)?.uint64Value == .max)
+        #expect((read["c"] as? NSNumber)?.doubleValue == 0.5)
+        let decimal = try PropertyListCoding.data(for: ["a": NSDecimalNumber(string: "-4611686018427387905")])
+        #expect((try PropertyListCoding.archive(from: decimal)["a"] as? NSNumber)?.stringValue == "-4611686018427387905")
+    }
+
     @Test func writesStringsAsASCIIOrUTF16() throws {
         let ascii = try PropertyListCoding.data(for: ["a": "ab"])
         #expect(Array(ascii[10 ..< 13]) == [0x52, 0x61, 0x62])

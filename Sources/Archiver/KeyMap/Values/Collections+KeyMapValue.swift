@@ -103,15 +103,22 @@ extension Dictionary: KeyMapValue where Key == String, Value: KeyMapValue {
         let members = try input.members(for: Self.self, expected: Self.keyMapTypeDescription)
         self.init(minimumCapacity: members.count)
         let log = KeyMapDecodingContext.log
+        // Members are visited in the document's order (a JSON text's, a file's, a dictionary's
+        // hash order), so the failure reported is the one of the first key in sorted order, and
+        // of a key's last value when a JSON text repeats it (the last wins, as JSONSerialization
+        // has it): the same error whichever door the dictionary came through.
+        var failures: [String: ArchiveDecodingError] = [:]
         for (key, element) in members {
             do {
                 let start = log?.errors.count ?? 0
                 self[key] = try decodeKeyMapValue(Value.self, from: element)
                 log?.nest(from: start, in: Self.self, at: .key(key))
+                if !failures.isEmpty { failures[key] = nil }
             } catch {
-                throw error.nested(in: Self.self, at: [.key(key)])
+                failures[key] = error
             }
         }
+        if let key = failures.keys.min() { throw failures[key]!.nested(in: Self.self, at: [.key(key)]) }
     }
 
     /// The values' archive values, without the `nil` ones.

@@ -1,0 +1,318 @@
+import Foundation
+
+extension BinaryPropertyListDocument {
+    /// Checks everything the top object reaches, once, so that no accessor needs to.
+    ///
+    /// One pass over the reachable objects, each checked once however often it is referred to,
+    /// without recursion (the deepest file takes no more stack than the flattest: threads may
+    /// have 512 KiB). Memory is four bytes per object of the offset table and sixteen per
+    /// reachable container, freed on return, and a frame per level of nesting.
+    func validate(maximumDepth: Int, options: BinaryPropertyListReader.Options) throws(PropertyListError) {
+        var validation = BinaryPropertyListValidation(document: self, maximumDepth: maximumDepth, options: options)
+        try validation.run()
+    }
+}
+
+/// The walk of ``BinaryPropertyListDocument/validate(maximumDepth:options:)``: containers are
+/// opened as they are reached and closed when their last member has been checked.
+private struct BinaryPropertyListValidation {
+    private let document: BinaryPropertyListDocument
+    // The document's fields, kept here so that the walk reads them without going through it.
+    private let base: UnsafePointer<UInt8>
+    private let offsetTable: Int
+    private let offsetWidth: Int
+    private let referenceWidth: Int
+    private let objectCount: Int
+    private let maximumDepth: Int
+    private let options: BinaryPropertyListReader.Options
+    /// The most values the whole file may stand for: a tree without shared containers needs a
+    /// reference byte per value, so its count is below the file's size; the slack is for writers
+    /// that share equal containers.
+    private let maximumValues: Int
+    /// By object number: ``unreached``, ``open`` (a container whose members are being checked:
+    /// an ancestor of the current object), ``leaf`` (checked), or one more than the index of a
+    /// checked container's summary in `containers`.
+    private var slots: [Int32]
+    private var containers: [Summary] = []
+    /// The open containers but the innermost, outermost first.
+    private var stack: [Frame] = []
+
+    private static let unreached: Int32 = 0
+    private static let open: Int32 = -1
+    private static let leaf: Int32 = -2
+    /// Where objects start: after the header, "bplist00".
+    private static let firstObject: UInt64 = 8
+
+    /// What a checked object means to the containers that hold it.
+    private struct Summary {
+        /// 0 for a leaf, 1 for a container of leaves: a shared container met again deeper down
+        /// must still fit under the limit.
+        var height: Int
+        /// How many values it stands for once shared references are expanded: what a caller
+        /// walking the result visits.
+        var size: Int
+
+        static let leaf = Summary(height: 0, size: 1)
+    }
+
+    /// An open container: where its references are and how far its check has got.
+    private struct Frame {
+        let object: Int
+        let start: Int
+        let count: Int
+        let isDictionary: Bool
+        let depth: Int
+        var next = 0
+        /// Of its members so far: the greatest height, and its own size.
+        var height = 0
+        var size = 1
+    }
+
+    init(document: BinaryPropertyListDocument, maximumDepth: Int, options: BinaryPropertyListReader.Options) {
+        self.document = document
+        base = document.base
+        offsetTable = document.offsetTable
+        offsetWidth = document.offsetWidth
+        referenceWidth = document.referenceWidth
+        objectCount = document.objectCount
+        self.maximumDepth = maximumDepth
+        self.options = options
+        maximumValues = max(1 << 20, document.bytes.count * 16)
+        slots = Array(repeating: Self.unreached, count: document.objectCount)
+    }
+
+    mutating func run() throws(PropertyListError) {
+        // The innermost open container is kept out of `stack`, which holds its ancestors.
+        guard case .opened(var frame) = try reach(document.topObject, depth: 0) else { return }
+        let width = referenceWidth
+        while true {
+            guard frame.next < frame.count else {
+                let summary = Summary(height: frame.height + 1, size: frame.size)
+                containers.append(summary)
+                slots[frame.object] = Int32(containers.count)
+                guard var parent = stack.popLast() else { return }
+                try add(summary, to: &parent)
+                frame = parent
+                continue
+            }
+            let index = frame.next
+            frame.next += 1
+            let member: Int
+            if frame.isDictionary {
+                try checkKey(try reference(frame.object, at: frame.start + index * width), of: frame.object)
+                member = try reference(frame.object, at: frame.start + (frame.count + index) * width)
+            } else {
+                member = try reference(frame.object, at: frame.start + index * width)
+            }
+            switch try reach(member, depth: frame.depth + 1) {
+            case .checked(let summary):
+                try add(summary, to: &frame)
+            case .opened(let container):
+                stack.append(frame)
+                frame = container
+            }
+        }
+    }
+
+    /// Counts a checked member into its container.
+    @inline(__always)
+    private func add(_ member: Summary, to frame: inout Frame) throws(PropertyListError) {
+        frame.height = max(frame.height, member.height)
+        // A dictionary's member is its key and its value.
+        frame.size += member.size + (frame.isDictionary ? 1 : 0)
+        guard frame.size <= maximumValues else {
+            throw .malformed(reason: "shared references expand to more than \(maximumValues) values")
+        }
+    }
+
+    /// What reaching an object found.
+    private enum Reached {
+        /// A leaf, or a container checked before.
+        case checked(Summary)
+        /// A container met for the first time, now open.
+        case opened(Frame)
+    }
+
+    /// Checks `object`, found `depth` containers below the root: a leaf or a container checked
+    /// before is summarized at once; a new container is opened, and summarized when it closes.
+    private mutating func reach(_ object: Int, depth: Int) throws(PropertyListError) -> Reached {
+        switch slots[object] {
+        case Self.unreached:
+            break
+        case Self.leaf:
+            return .checked(.leaf)
+        case Self.open:
+            throw .malformed(reason: "object \(object) contains itself")
+        case let slot:
+            // A container's nesting continues below it; a shared one must still fit here.
+            let summary = containers[Int(slot) - 1]
+            guard depth + summary.height <= maximumDepth else { throw .malformed(reason: "nesting deeper than \(maximumDepth)") }
+            return .checked(summary)
+        }
+        let offset = try offset(of: object)
+        let type = base[offset] >> 4
+        guard type == 0xA || type == 0xD else {
+            try checkLeaf(object, at: offset)
+            slots[object] = Self.leaf
+            return .checked(.leaf)
+        }
+        guard depth < maximumDepth else { throw .malformed(reason: "nesting deeper than \(maximumDepth)") }
+        let isDictionary = type == 0xD
+        let (count, start) = try count(object, at: offset, elementWidth: referenceWidth * (isDictionary ? 2 : 1))
+        slots[object] = Self.open
+        return .opened(Frame(object: object, start: start, count: count, isDictionary: isDictionary, depth: depth))
+    }
+
+    /// Checks that `key`, a key of `dictionary`, is a sound string.
+    private mutating func checkKey(_ key: Int, of dictionary: Int) throws(PropertyListError) {
+        switch slots[key] {
+        case Self.unreached:
+            let offset = try offset(of: key)
+            let type = base[offset] >> 4
+            guard type != 0xA, type != 0xD else { break }
+            try checkLeaf(key, at: offset)
+            slots[key] = Self.leaf
+        case Self.open:
+            throw .malformed(reason: "object \(key) contains itself")
+        default:
+            break
+        }
+        guard slots[key] == Self.leaf, case 0x5 ... 0x6 = base[document.offset(of: key)] >> 4 else {
+            throw .malformed(reason: "object \(dictionary) has a key that is not a string")
+        }
+    }
+
+    /// Checks a leaf: that its marker is one the reader reads and its payload lies inside the
+    /// objects, and for strings that their text is valid.
+    private func checkLeaf(_ object: Int, at offset: Int) throws(PropertyListError) {
+        let marker = base[offset]
+        let low = Int(marker & 0x0F)
+        switch marker >> 4 {
+        case 0x0:
+            guard marker == BinaryPropertyList.Marker.false || marker == BinaryPropertyList.Marker.true else {
+                throw .malformed(reason: "object \(object) has unsupported type 0x\(String(marker, radix: 16))")
+            }
+        case 0x1:
+            let width = 1 << low
+            switch width {
+            case 1, 2, 4, 8:
+                try require(object, offset + 1, width)
+            case 16:
+                // Writers use 16 bytes for values above Int64.max; sign-extended negatives read too.
+                try require(object, offset + 1, 16)
+                let high = load(offset + 1, width: 8)
+                let low = load(offset + 9, width: 8)
+                guard high == 0 || (high == UInt64.max && low > UInt64(Int64.max)) else {
+                    throw .malformed(reason: "object \(object) is an integer wider than 64 bits")
+                }
+            default:
+                throw .malformed(reason: "object \(object) is an integer of \(width) bytes")
+            }
+        case 0x2:
+            guard low == 2 || low == 3 else { throw .malformed(reason: "object \(object) is a real of \(1 << low) bytes") }
+            try require(object, offset + 1, 1 << low)
+        case 0x3:
+            guard marker == BinaryPropertyList.Marker.date else { throw .malformed(reason: "object \(object) is a date of \(1 << low) bytes") }
+            try require(object, offset + 1, 8)
+        case 0x4:
+            _ = try count(object, at: offset, elementWidth: 1)
+        case 0x5:
+            let (count, start) = try count(object, at: offset, elementWidth: 1)
+            // Or-ing every byte, without an early exit, is a loop the compiler vectorizes.
+            guard UnsafeBufferPointer(start: base + start, count: count).reduce(0, |) < 0x80 else {
+                throw .malformed(reason: "object \(object) is not ASCII")
+            }
+        case 0x6:
+            let (count, start) = try count(object, at: offset, elementWidth: 2)
+            guard isValidUTF16(at: start, count: count) else { throw .malformed(reason: "object \(object) is not valid UTF-16") }
+        case 0x8:
+            guard options.contains(.allowsUIDs) else { throw .malformed(reason: "object \(object) is a keyed-archive UID") }
+            // 1 to 16 bytes, whose value must fit in 64 bits.
+            let width = low + 1
+            try require(object, offset + 1, width)
+            guard width <= 8 || load(offset + 1, width: width - 8) == 0 else {
+                throw .malformed(reason: "object \(object) is wider than 64 bits")
+            }
+        default:
+            throw .malformed(reason: "object \(object) has unsupported type 0x\(String(marker, radix: 16))")
+        }
+    }
+
+    /// Whether `count` big-endian code units at `start` are valid UTF-16: every surrogate paired.
+    private func isValidUTF16(at start: Int, count: Int) -> Bool {
+        var index = 0
+        while index < count {
+            let first = unit(at: start + 2 * index)
+            index += 1
+            guard first & 0xF800 == 0xD800 else { continue }
+            guard first < 0xDC00, index < count, unit(at: start + 2 * index) & 0xFC00 == 0xDC00 else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    // MARK: Fields
+
+    @inline(__always)
+    private func load(_ offset: Int, width: Int) -> UInt64 {
+        BinaryPropertyListDocument.load(base, offset, width: width)
+    }
+
+    @inline(__always)
+    private func unit(at offset: Int) -> UInt16 {
+        UInt16(truncatingIfNeeded: load(offset, width: 2))
+    }
+
+    /// Where `object` starts, once that is known to lie between the header and the offset table.
+    @inline(__always)
+    private func offset(of object: Int) throws(PropertyListError) -> Int {
+        let field = load(offsetTable + object * offsetWidth, width: offsetWidth)
+        guard field >= Self.firstObject, field < UInt64(offsetTable) else {
+            throw .malformed(reason: "object \(object) outside the objects")
+        }
+        return Int(field)
+    }
+
+    /// The object number at `offset` in `object`'s references.
+    @inline(__always)
+    private func reference(_ object: Int, at offset: Int) throws(PropertyListError) -> Int {
+        let reference = load(offset, width: referenceWidth)
+        guard reference < UInt64(objectCount) else {
+            throw .malformed(reason: "object \(object) refers to missing object \(reference)")
+        }
+        if reference == UInt64(object) { throw .malformed(reason: "object \(object) refers to itself") }
+        return Int(reference)
+    }
+
+    /// The element count in the marker at `offset` (or the integer after it), and where the
+    /// elements start, once the elements are known to fit before the offset table.
+    private func count(_ object: Int, at offset: Int, elementWidth: Int) throws(PropertyListError) -> (count: Int, start: Int) {
+        var count = Int(base[offset] & 0x0F)
+        var start = offset + 1
+        if count == Int(BinaryPropertyList.Marker.countFollows) {
+            try require(object, start, 1)
+            let marker = base[start]
+            guard marker >> 4 == 1, marker & 0x0F <= 3 else { throw .malformed(reason: "object \(object) has a bad count") }
+            let width = 1 << Int(marker & 0x0F)
+            try require(object, start + 1, width)
+            let field = load(start + 1, width: width)
+            // An 8-byte count is signed, and no count can exceed the bytes left.
+            guard width < 8 || Int64(bitPattern: field) >= 0 else { throw .malformed(reason: "object \(object) has a negative count") }
+            guard field <= UInt64(offsetTable) else { throw .malformed(reason: "object \(object) runs past the objects") }
+            count = Int(field)
+            start += 1 + width
+        }
+        guard start <= offsetTable, count <= (offsetTable - start) / elementWidth else {
+            throw .malformed(reason: "object \(object) runs past the objects")
+        }
+        return (count, start)
+    }
+
+    /// Throws unless `width` bytes at `offset` lie before the offset table.
+    @inline(__always)
+    private func require(_ object: Int, _ offset: Int, _ width: Int) throws(PropertyListError) {
+        guard offset <= offsetTable, width <= offsetTable - offset else {
+            throw .malformed(reason: "object \(object) runs past the objects")
+        }
+    }
+}
