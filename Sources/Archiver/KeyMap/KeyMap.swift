@@ -498,15 +498,15 @@ extension KeyMap where Model: KeyMapped {
     /// // throws Restaurant: expected Restaurant, found String "Monk's" when it is no dictionary
     /// ```
     @inlinable
-    func decode(_ input: KeyMapInput) throws(ArchiveDecodingError) -> Model {
-        switch input.storage {
-        case .object(let object):
-            guard let dictionary = object as? [String: Any] else { throw .typeMismatch(Model.self, found: input) }
+    func decode(_ input: borrowing KeyMapInput) throws(ArchiveDecodingError) -> Model {
+        switch input.door {
+        case .object:
+            guard let dictionary = input.object as? [String: Any] else { throw .typeMismatch(Model.self, found: input) }
             return try decode(dictionary, from: input.source)
-        case .json(let document, let index):
-            return try decode(json: document, at: index)
-        case .propertyList(let document, let object):
-            return try decode(propertyList: document, at: object)
+        case .json:
+            return try decode(json: input.json, at: input.index)
+        case .propertyList:
+            return try decode(propertyList: input.propertyList, at: input.index)
         }
     }
 }

@@ -13,7 +13,7 @@ import Foundation
 /// struct Cents: KeyMapValue {
 ///     var amount: Int
 ///     init(amount: Int) { self.amount = amount }
-///     init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+///     init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
 ///         guard let text = try input.foundationObject as? String, let amount = Int(text.dropFirst()) else {
 ///             throw ArchiveDecodingError(type: Cents.self, reason: .custom("expected a price such as \"$450\""))
 ///         }
@@ -26,15 +26,23 @@ import Foundation
 /// try Cents(keyMapValue: KeyMapInput("$450", from: .responseObject)).amount  // 450
 /// ```
 public struct KeyMapInput {
-    /// Where the value is: a Foundation object, or an index into a parsed document.
+    // Plain fields rather than an enum with payloads: a value that holds an existential in one
+    // case and classes in others is copied and destroyed through outlined functions, a cost that
+    // every field of every decode paid (the JSON door's instructions rose 5% with it).
+
+    /// The document the value is in.
     @usableFromInline
-    enum Storage {
-        case object(Any)
-        case json(JSONDocument, Int)
-        case propertyList(BinaryPropertyListDocument, Int)
+    enum Door: UInt8 {
+        case object, json, propertyList
     }
 
-    @usableFromInline let storage: Storage
+    @usableFromInline let door: Door
+    /// The Foundation object, for the object door; an empty tuple otherwise.
+    @usableFromInline let object: Any
+    /// The parsed document (a ``JSONDocument`` or a ``BinaryPropertyListDocument``), or `nil`.
+    @usableFromInline let document: AnyObject?
+    /// The value's token in a JSON text, or its object number in a property list.
+    @usableFromInline let index: Int
 
     /// Whether the value comes from a server's response or from an archive the library wrote:
     /// server keys apply to the first, archive keys to the second.
@@ -52,21 +60,38 @@ public struct KeyMapInput {
     /// try Int(keyMapValue: KeyMapInput("4", from: .responseObject))  // 4
     /// ```
     public init(_ object: Any, from source: KeyMapSource) {
-        storage = .object(object)
+        door = .object
+        self.object = object
+        document = nil
+        index = 0
         self.source = source
     }
 
     @usableFromInline
     init(json document: JSONDocument, at index: Int) {
-        storage = .json(document, index)
+        door = .json
+        object = ()
+        self.document = document
+        self.index = index
         source = .responseObject
     }
 
     @usableFromInline
     init(propertyList document: BinaryPropertyListDocument, at object: Int) {
-        storage = .propertyList(document, object)
+        door = .propertyList
+        self.object = ()
+        self.document = document
+        index = object
         source = .archive
     }
+
+    /// The JSON text; the door is `.json`.
+    @usableFromInline @inline(__always)
+    var json: JSONDocument { unsafeDowncast(document.unsafelyUnwrapped, to: JSONDocument.self) }
+
+    /// The property list; the door is `.propertyList`.
+    @usableFromInline @inline(__always)
+    var propertyList: BinaryPropertyListDocument { unsafeDowncast(document.unsafelyUnwrapped, to: BinaryPropertyListDocument.self) }
 
     /// The value as `JSONSerialization` or a property-list reader produces it: `String`,
     /// `NSNumber`, `Bool`, `Date`, `Data`, `NSNull`, `[Any]` or `[String: Any]`.
@@ -78,22 +103,31 @@ public struct KeyMapInput {
     /// - Throws: ``ArchiveDecodingError`` for a JSON number beyond `Double`'s range, such as `1e400`.
     public var foundationObject: Any {
         get throws(ArchiveDecodingError) {
-            switch storage {
-            case .object(let object): object
-            case .json(let document, let index): try document.foundationObject(at: index)
-            case .propertyList(let document, let object): document.foundationObject(at: object)
+            switch door {
+            case .object: object
+            case .json: try json.foundationObject(at: index)
+            case .propertyList: propertyList.foundationObject(at: index)
             }
         }
     }
 
     /// A value inside this one, from the same document.
     @inline(__always)
-    func child(_ storage: Storage) -> KeyMapInput {
-        KeyMapInput(storage: storage, source: source)
+    func child(object: Any) -> KeyMapInput {
+        KeyMapInput(object, from: source)
     }
 
-    private init(storage: Storage, source: KeyMapSource) {
-        self.storage = storage
+    /// A value inside this one, from the same parsed document.
+    @inline(__always)
+    func child(index: Int) -> KeyMapInput {
+        KeyMapInput(door: door, document: document, index: index, source: source)
+    }
+
+    private init(door: Door, document: AnyObject?, index: Int, source: KeyMapSource) {
+        self.door = door
+        object = ()
+        self.document = document
+        self.index = index
         self.source = source
     }
 }
@@ -124,103 +158,104 @@ extension KeyMapInput {
     /// Whether the value is null: `NSNull`, JSON's `null`, or a property list's null object.
     @usableFromInline
     var isNull: Bool {
-        switch storage {
-        case .object(let object): type(of: object) is NSNull.Type
-        case .json(let document, let index): document.tokens[index].kind == .null
+        switch door {
+        case .object: type(of: object) is NSNull.Type
+        case .json: json.tokens[index].kind == .null
         case .propertyList: false
         }
     }
 
     /// What kind of value this is; the conversions ask the questions below instead, which cost less.
     var kind: KeyMapInputKind {
-        switch storage {
-        case .object(let object): Self.kind(ofObject: object)
-        case .json(let document, let index):
-            switch document.tokens[index].kind {
+        switch door {
+        case .object: Self.kind(ofObject: object)
+        case .json:
+            switch json.tokens[index].kind {
             case .null: .null
             case .true, .false: .bool
-            case .number: document.tokens[index].flags.contains(.integer) ? .integer : .real
+            case .number: json.tokens[index].flags.contains(.integer) ? .integer : .real
             case .string: .string
             case .array: .array
             case .object: .dictionary
             }
-        case .propertyList(let document, let object): document.inputKind(of: object)
+        case .propertyList: propertyList.inputKind(of: index)
         }
     }
 
     /// Whether the value is a dictionary: a JSON object, a property list's or a Foundation one.
     var isDictionary: Bool {
-        switch storage {
-        case .object(let object): ArchiveValueDecoder.dictionary(object) != nil
-        case .json(let document, let index): document.tokens[index].kind == .object
-        case .propertyList(let document, let object): document.inputKind(of: object) == .dictionary
+        switch door {
+        case .object: ArchiveValueDecoder.dictionary(object) != nil
+        case .json: json.tokens[index].kind == .object
+        case .propertyList: propertyList.inputKind(of: index) == .dictionary
         }
     }
 
     /// The text of a string; `nil` for any other value.
+    @inline(__always)
     var stringValue: String? {
-        switch storage {
-        case .object(let object): return object as? String
-        case .json(let document, let index):
-            return document.tokens[index].kind == .string ? document.string(at: index) : nil
-        case .propertyList(let document, let object):
-            return document.inputKind(of: object) == .string ? document.string(at: object) : nil
+        switch door {
+        case .object: return object as? String
+        case .json:
+            return json.tokens[index].kind == .string ? json.string(at: index) : nil
+        case .propertyList:
+            return propertyList.inputKind(of: index) == .string ? propertyList.string(at: index) : nil
         }
     }
 
     /// A Boolean (`true`, `false`, never a number); `nil` for any other value.
     var boolValue: Bool? {
-        switch storage {
-        case .object(let object):
+        switch door {
+        case .object:
             return isBoolean(object) ? object as? Bool : nil
-        case .json(let document, let index):
-            switch document.tokens[index].kind {
+        case .json:
+            switch json.tokens[index].kind {
             case .true: return true
             case .false: return false
             default: return nil
             }
-        case .propertyList(let document, let object):
-            return document.inputKind(of: object) == .bool ? document.bool(at: object) : nil
+        case .propertyList:
+            return propertyList.inputKind(of: index) == .bool ? propertyList.bool(at: index) : nil
         }
     }
 
     /// A date; `nil` for any other value (a JSON text has none).
     var dateValue: Date? {
-        switch storage {
-        case .object(let object): object as? Date
+        switch door {
+        case .object: object as? Date
         case .json: nil
-        case .propertyList(let document, let object): document.inputKind(of: object) == .date ? document.date(at: object) : nil
+        case .propertyList: propertyList.inputKind(of: index) == .date ? propertyList.date(at: index) : nil
         }
     }
 
     /// Bytes; `nil` for any other value (a JSON text has none).
     var dataValue: Data? {
-        switch storage {
-        case .object(let object): object as? Data
+        switch door {
+        case .object: object as? Data
         case .json: nil
-        case .propertyList(let document, let object): document.inputKind(of: object) == .data ? document.data(at: object) : nil
+        case .propertyList: propertyList.inputKind(of: index) == .data ? propertyList.data(at: index) : nil
         }
     }
 
     /// The number's exact value as `Integer`: an integer in range, or a whole real (`4.0`, `1e2`).
     func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) -> KeyMapNumber<Integer> {
-        switch storage {
-        case .object(let object):
+        switch door {
+        case .object:
             if Swift.type(of: object) == Integer.self, let integer = object as? Integer { return .value(integer) }
             guard let number = Self.number(object) else { return .notANumber }
             if let integer = object as? Integer { return .value(integer) }
             // NSNumber's own exact conversions cover the widths Swift bridging does not, such
             // as a Swift `Int` read as an `Int64`; the decimal text is exact for both.
             return Integer(number.stringValue).map { .value($0) } ?? .notExact
-        case .json(let document, let index):
-            let token = document.tokens[index]
+        case .json:
+            let token = json.tokens[index]
             guard token.kind == .number else { return .notANumber }
-            if token.flags.contains(.integer) { return document.integer(Integer.self, at: index).map { .value($0) } ?? .notExact }
-            return document.double(at: index).flatMap { Integer(exactly: $0) }.map { .value($0) } ?? .notExact
-        case .propertyList(let document, let object):
-            switch document.inputKind(of: object) {
-            case .integer: return document.integer(Integer.self, at: object).map { .value($0) } ?? .notExact
-            case .real: return Integer(exactly: document.double(at: object)).map { .value($0) } ?? .notExact
+            if token.flags.contains(.integer) { return json.integer(Integer.self, at: index).map { .value($0) } ?? .notExact }
+            return json.double(at: index).flatMap { Integer(exactly: $0) }.map { .value($0) } ?? .notExact
+        case .propertyList:
+            switch propertyList.inputKind(of: index) {
+            case .integer: return propertyList.integer(Integer.self, at: index).map { .value($0) } ?? .notExact
+            case .real: return Integer(exactly: propertyList.double(at: index)).map { .value($0) } ?? .notExact
             default: return .notANumber
             }
         }
@@ -228,16 +263,16 @@ extension KeyMapInput {
 
     /// The number's nearest `Double`; a JSON number beyond its range is not exact.
     var double: KeyMapNumber<Double> {
-        switch storage {
-        case .object(let object):
+        switch door {
+        case .object:
             if Swift.type(of: object) == Double.self, let double = object as? Double { return .value(double) }
             return Self.number(object).map { .value($0.doubleValue) } ?? .notANumber
-        case .json(let document, let index):
-            guard document.tokens[index].kind == .number else { return .notANumber }
-            return document.double(at: index).map { .value($0) } ?? .notExact
-        case .propertyList(let document, let object):
-            switch document.inputKind(of: object) {
-            case .integer, .real: return .value(document.double(at: object))
+        case .json:
+            guard json.tokens[index].kind == .number else { return .notANumber }
+            return json.double(at: index).map { .value($0) } ?? .notExact
+        case .propertyList:
+            switch propertyList.inputKind(of: index) {
+            case .integer, .real: return .value(propertyList.double(at: index))
             default: return .notANumber
             }
         }
@@ -246,21 +281,21 @@ extension KeyMapInput {
     /// The number's nearest `Float`, rounded once from its text or value; a finite number beyond
     /// `Float`'s range is not exact (it would become infinity).
     var float: KeyMapNumber<Float> {
-        switch storage {
-        case .object(let object):
+        switch door {
+        case .object:
             if Swift.type(of: object) == Float.self, let float = object as? Float { return .value(float) }
             guard let number = Self.number(object) else { return .notANumber }
             return number.floatValue.isFinite || !number.doubleValue.isFinite ? .value(number.floatValue) : .notExact
-        case .json(let document, let index):
-            guard document.tokens[index].kind == .number else { return .notANumber }
+        case .json:
+            guard json.tokens[index].kind == .number else { return .notANumber }
             // Rounded once from the text, not twice through Double.
-            guard let float = Float(document.numberText(at: index)), float.isFinite else { return .notExact }
+            guard let float = Float(json.numberText(at: index)), float.isFinite else { return .notExact }
             return .value(float)
-        case .propertyList(let document, let object):
-            switch document.inputKind(of: object) {
+        case .propertyList:
+            switch propertyList.inputKind(of: index) {
             case .integer, .real:
-                let double = document.double(at: object)
-                let float = document.inputKind(of: object) == .integer ? Float(document.numberText(at: object)) ?? Float(double) : Float(double)
+                let double = propertyList.double(at: index)
+                let float = propertyList.inputKind(of: index) == .integer ? Float(propertyList.numberText(at: index)) ?? Float(double) : Float(double)
                 return float.isFinite || !double.isFinite ? .value(float) : .notExact
             default: return .notANumber
             }
@@ -270,12 +305,12 @@ extension KeyMapInput {
     /// The number's shortest exact text, as a `Decimal` reads it: a JSON text's digits, or the
     /// shortest text of a stored number (so that 0.1 stays 0.1 and not 0.1000000000000000055…).
     var numberText: String? {
-        switch storage {
-        case .object(let object): Self.number(object)?.stringValue
-        case .json(let document, let index): document.tokens[index].kind == .number ? document.numberText(at: index) : nil
-        case .propertyList(let document, let object):
-            switch document.inputKind(of: object) {
-            case .integer, .real: document.numberText(at: object)
+        switch door {
+        case .object: Self.number(object)?.stringValue
+        case .json: json.tokens[index].kind == .number ? json.numberText(at: index) : nil
+        case .propertyList:
+            switch propertyList.inputKind(of: index) {
+            case .integer, .real: propertyList.numberText(at: index)
             default: nil
             }
         }
@@ -284,23 +319,23 @@ extension KeyMapInput {
     /// The Foundation object, cast to `type`, when the value is one of that type (a `URL` or a
     /// `UUID` that a hand-built dictionary holds); `nil` for values of parsed documents.
     func object<Value>(as type: Value.Type) -> Value? {
-        guard case .object(let object) = storage else { return nil }
+        guard door == .object else { return nil }
         return object as? Value
     }
 
     /// The dynamic type of the Foundation object; `nil` for values of parsed documents.
     var objectType: Any.Type? {
-        guard case .object(let object) = storage else { return nil }
+        guard door == .object else { return nil }
         return Swift.type(of: object)
     }
 
     /// What the value is, in error messages' words: `String "4x"`, `number 4.5`, `array of 3`.
     @usableFromInline
     var description: String {
-        switch storage {
-        case .object(let object): ArchiveDecodingError.describe(object)
-        case .json(let document, let index): document.describe(at: index)
-        case .propertyList(let document, let object): document.describe(at: object)
+        switch door {
+        case .object: ArchiveDecodingError.describe(object)
+        case .json: json.describe(at: index)
+        case .propertyList: propertyList.describe(at: index)
         }
     }
 
@@ -338,15 +373,17 @@ extension KeyMapInput {
     /// The elements of an array, or a type mismatch naming `type`.
     @usableFromInline
     func elements<Value>(for type: Value.Type, expected: @autoclosure () -> String) throws(ArchiveDecodingError) -> Elements {
-        switch storage {
-        case .object(let object):
-            if let elements = object as? [Any] { return Elements(input: self, state: .objects(elements, 0)) }
-        case .json(let document, let index):
-            if document.tokens[index].kind == .array {
-                return Elements(input: self, state: .json(document, index + 1, Int(document.tokens[index].next), Int(document.tokens[index].length)))
+        switch door {
+        case .object:
+            if let elements = object as? [Any] { return Elements(input: self, objects: elements, position: 0, end: elements.count, count: elements.count) }
+        case .json:
+            let token = json.tokens[index]
+            if token.kind == .array { return Elements(input: self, position: index + 1, end: Int(token.next), count: Int(token.length)) }
+        case .propertyList:
+            if propertyList.kind(of: index) == .array {
+                let references = propertyList.elements(of: index)
+                return Elements(input: self, references: references, position: 0, end: references.count, count: references.count)
             }
-        case .propertyList(let document, let object):
-            if document.kind(of: object) == .array { return Elements(input: self, state: .propertyList(document, document.elements(of: object), 0)) }
         }
         throw ArchiveDecodingError(type: type, reason: .typeMismatch(expected: expected(), found: description))
     }
@@ -354,15 +391,17 @@ extension KeyMapInput {
     /// The keys and values of a dictionary, or a type mismatch naming `type`.
     @usableFromInline
     func members<Value>(for type: Value.Type, expected: @autoclosure () -> String) throws(ArchiveDecodingError) -> Members {
-        switch storage {
-        case .object(let object):
-            if let members = object as? [String: Any] { return Members(input: self, state: .objects(members, members.startIndex)) }
-        case .json(let document, let index):
-            if document.tokens[index].kind == .object {
-                return Members(input: self, state: .json(document, index + 1, Int(document.tokens[index].next), Int(document.tokens[index].length)))
+        switch door {
+        case .object:
+            if let members = object as? [String: Any] { return Members(input: self, objects: members, position: members.startIndex) }
+        case .json:
+            let token = json.tokens[index]
+            if token.kind == .object { return Members(input: self, position: index + 1, end: Int(token.next), count: Int(token.length)) }
+        case .propertyList:
+            if propertyList.kind(of: index) == .dictionary {
+                let members = propertyList.members(of: index)
+                return Members(input: self, members: members, position: 0, end: members.count, count: members.count)
             }
-        case .propertyList(let document, let object):
-            if document.kind(of: object) == .dictionary { return Members(input: self, state: .propertyList(document, document.members(of: object), 0)) }
         }
         throw ArchiveDecodingError(type: type, reason: .typeMismatch(expected: expected(), found: description))
     }
@@ -370,38 +409,29 @@ extension KeyMapInput {
     /// The elements of an array, in order, each a ``KeyMapInput`` of the same document.
     @usableFromInline
     struct Elements: Sequence, IteratorProtocol {
-        enum State {
-            case objects([Any], Int)
-            case json(JSONDocument, Int, Int, Int)
-            case propertyList(BinaryPropertyListDocument, BinaryPropertyListDocument.References, Int)
-        }
         let input: KeyMapInput
-        var state: State
-
-        @usableFromInline
-        var count: Int {
-            switch state {
-            case .objects(let elements, _): elements.count
-            case .json(_, _, _, let count): count
-            case .propertyList(_, let elements, _): elements.count
-            }
-        }
+        /// The elements of a Foundation array; empty for a parsed document.
+        var objects: [Any] = []
+        /// A property list's references; `nil` for other documents.
+        var references: BinaryPropertyListDocument.References?
+        /// The next element: an index of `objects` or `references`, or a JSON token.
+        var position: Int
+        let end: Int
+        @usableFromInline let count: Int
 
         @usableFromInline
         mutating func next() -> KeyMapInput? {
-            switch state {
-            case .objects(let elements, let position):
-                guard position < elements.count else { return nil }
-                state = .objects(elements, position + 1)
-                return input.child(.object(elements[position]))
-            case .json(let document, let position, let end, let count):
-                guard position < end else { return nil }
-                state = .json(document, Int(document.tokens[position].next), end, count)
-                return input.child(.json(document, position))
-            case .propertyList(let document, let elements, let position):
-                guard position < elements.count else { return nil }
-                state = .propertyList(document, elements, position + 1)
-                return input.child(.propertyList(document, elements[position]))
+            guard position < end else { return nil }
+            switch input.door {
+            case .object:
+                defer { position += 1 }
+                return input.child(object: objects[position])
+            case .json:
+                defer { position = Int(input.json.tokens[position].next) }
+                return input.child(index: position)
+            case .propertyList:
+                defer { position += 1 }
+                return input.child(index: references.unsafelyUnwrapped[position])
             }
         }
     }
@@ -409,40 +439,50 @@ extension KeyMapInput {
     /// The keys and values of a dictionary, each value a ``KeyMapInput`` of the same document.
     @usableFromInline
     struct Members: Sequence, IteratorProtocol {
-        enum State {
-            case objects([String: Any], Dictionary<String, Any>.Index)
-            case json(JSONDocument, Int, Int, Int)
-            case propertyList(BinaryPropertyListDocument, BinaryPropertyListDocument.Members, Int)
-        }
         let input: KeyMapInput
-        var state: State
+        /// The members of a Foundation dictionary; empty for a parsed document.
+        var objects: [String: Any] = [:]
+        var objectPosition: Dictionary<String, Any>.Index?
+        /// A property list's members; `nil` for other documents.
+        var members: BinaryPropertyListDocument.Members?
+        /// The next member: an index of `members`, or a JSON token (its key's).
+        var position: Int = 0
+        var end: Int = 0
+        @usableFromInline let count: Int
 
-        @usableFromInline
-        var count: Int {
-            switch state {
-            case .objects(let members, _): members.count
-            case .json(_, _, _, let count): count
-            case .propertyList(_, let members, _): members.count
-            }
+        init(input: KeyMapInput, objects: [String: Any], position: Dictionary<String, Any>.Index) {
+            self.input = input
+            self.objects = objects
+            objectPosition = position
+            count = objects.count
+        }
+
+        init(input: KeyMapInput, members: BinaryPropertyListDocument.Members? = nil, position: Int, end: Int, count: Int) {
+            self.input = input
+            self.members = members
+            self.position = position
+            self.end = end
+            self.count = count
         }
 
         @usableFromInline
         mutating func next() -> (key: String, value: KeyMapInput)? {
-            switch state {
-            case .objects(let members, let position):
-                guard position < members.endIndex else { return nil }
-                state = .objects(members, members.index(after: position))
-                let (key, value) = members[position]
-                return (key, input.child(.object(value)))
-            case .json(let document, let position, let end, let count):
+            switch input.door {
+            case .object:
+                guard let index = objectPosition, index < objects.endIndex else { return nil }
+                objectPosition = objects.index(after: index)
+                let (key, value) = objects[index]
+                return (key, input.child(object: value))
+            case .json:
                 guard position < end else { return nil }
-                state = .json(document, Int(document.tokens[position + 1].next), end, count)
-                return (document.string(at: position), input.child(.json(document, position + 1)))
-            case .propertyList(let document, let members, let position):
-                guard position < members.count else { return nil }
-                state = .propertyList(document, members, position + 1)
+                let json = input.json
+                defer { position = Int(json.tokens[position + 1].next) }
+                return (json.string(at: position), input.child(index: position + 1))
+            case .propertyList:
+                guard position < end, let members else { return nil }
+                defer { position += 1 }
                 let (key, value) = members[position]
-                return (document.string(at: key), input.child(.propertyList(document, value)))
+                return (input.propertyList.string(at: key), input.child(index: value))
             }
         }
     }

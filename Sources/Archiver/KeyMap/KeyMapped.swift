@@ -131,7 +131,7 @@ extension KeyMapped {
     /// try Restaurant(keyMapValue: KeyMapInput(["id": "a", "name": "Monk's"], from: .archive))
     /// ```
     @inlinable
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         self = try Self.keyMap.decode(input)
     }
 

@@ -11,7 +11,7 @@
 /// with ``Serializable/decode(responseObject:)``, which a type that is not ``Serializable``
 /// cannot do. Without a declared placeholder the type is tried with an empty archive.
 extension KeyMapValue where Self: ArchiveRepresentable {
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         // A hand-written conformance reads a dictionary: the value's own, or one built from the document.
         guard input.isDictionary, let dictionary = try input.foundationObject as? [String: Any] else {
             throw .typeMismatch(Self.self, found: input)

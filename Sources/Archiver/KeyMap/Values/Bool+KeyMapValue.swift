@@ -5,7 +5,7 @@ extension Bool: KeyMapValue {
     /// ```swift
     /// try Bool(keyMapValue: KeyMapInput("true", from: .responseObject))  // true
     /// ```
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         if let bool = input.boolValue {
             self = bool
             return
@@ -37,4 +37,11 @@ extension Bool: KeyMapValue {
     /// Bool.keyMapPlaceholder
     /// ```
     public static var keyMapPlaceholder: Bool? { false }
+}
+
+// How a store writes it: straight into the binary property list (KeyMap+PropertyList.swift).
+extension Bool: PropertyListWritable {
+    static func makePropertyListWriter() -> Any {
+        PropertyListFieldWriter<Bool> { value, writer, _ in writer.addBool(value) }
+    }
 }

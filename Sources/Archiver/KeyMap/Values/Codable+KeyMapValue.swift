@@ -24,7 +24,7 @@ extension KeyMapValue where Self: Codable {
     /// try Money(keyMapValue: KeyMapInput(["amount": "12", "currency": "EUR"], from: .responseObject))
     /// // Money(amount: 12, currency: "EUR"): "12" reads as an Int, as a key map reads it
     /// ```
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         self = try ArchiveValueDecoder.decodeOwnCodable(Self.self, from: input.foundationObject, source: input.source)
     }
 
@@ -59,7 +59,7 @@ extension KeyMapValue where Self: Codable {
 /// As without Codable: a raw-value type that is not `CaseIterable` names its placeholder.
 extension KeyMapValue where Self: RawRepresentable & Codable, RawValue: KeyMapValue {
     @inlinable
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         self = try decodeRawValue(Self.self, from: input)
     }
 
@@ -76,7 +76,7 @@ extension KeyMapValue where Self: RawRepresentable & CaseIterable & Codable, Raw
 
 extension KeyMapped where Self: Codable {
     @inlinable
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         self = try Self.keyMap.decode(input)
     }
 

@@ -17,7 +17,7 @@ extension Array: KeyMapValue where Element: KeyMapValue {
     /// try [Int](keyMapValue: KeyMapInput([1, "2"], from: .responseObject))  // [1, 2]
     /// ```
     @inlinable
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         let elements = try input.elements(for: Self.self, expected: Self.keyMapTypeDescription)
         self.init()
         reserveCapacity(elements.count)
@@ -67,7 +67,7 @@ extension Set: KeyMapValue where Element: KeyMapValue {
     /// try Set<Int>(keyMapValue: KeyMapInput([1, 1, 2], from: .archive))  // [1, 2]
     /// ```
     @inlinable
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         self.init(try [Element](keyMapValue: input))
     }
 
@@ -99,7 +99,7 @@ extension Dictionary: KeyMapValue where Key == String, Value: KeyMapValue {
     /// try [String: Int](keyMapValue: KeyMapInput(["a": "1"], from: .responseObject))  // ["a": 1]
     /// ```
     @inlinable
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         let members = try input.members(for: Self.self, expected: Self.keyMapTypeDescription)
         self.init(minimumCapacity: members.count)
         let log = KeyMapDecodingContext.log
@@ -149,4 +149,30 @@ extension Set: KeyMapTypeDescribing where Element: KeyMapValue {
 
 extension Dictionary: KeyMapTypeDescribing where Key == String, Value: KeyMapValue {
     static var keyMapTypeName: String { "[String: \(Value.keyMapTypeDescription)]" }
+}
+
+// How a store writes it: straight into the binary property list (KeyMap+PropertyList.swift).
+extension Array: PropertyListWritable where Element: KeyMapValue {
+    /// The elements whose archive value is `nil` are left out, as `keyMapArchiveValue` leaves
+    /// them out; a failure names the element's index in the array written.
+    static func makePropertyListWriter() -> Any {
+        let element = PropertyListValueWriters.writer(for: Element.self)
+        return PropertyListFieldWriter<[Element]> { array, writer, depth throws(BinaryPropertyListWriter.Failure) in
+            var container = try writer.beginArray(capacity: array.count, depth: depth)
+            try DeepRecursion.descend(unavailable: { BinaryPropertyListWriter.Failure(found: $0.description) }) {
+                () throws(BinaryPropertyListWriter.Failure) in
+                for index in array.indices {
+                    let object: Int?
+                    do throws(BinaryPropertyListWriter.Failure) {
+                        object = try element.write(array[index], &writer, depth + 1)
+                    } catch {
+                        throw error.inside(.index(container.count))
+                    }
+                    if let object { writer.append(object, to: &container) }
+                }
+            }
+            writer.end(container)
+            return container.object
+        }
+    }
 }

@@ -7,7 +7,7 @@ extension Data: KeyMapValue {
     /// ```swift
     /// try Data(keyMapValue: KeyMapInput("AAE=", from: .responseObject))  // Data([0, 1])
     /// ```
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         if let data = input.dataValue {
             self = data
         } else if let string = input.stringValue {
@@ -35,4 +35,11 @@ extension Data: KeyMapValue {
 
 extension Data: KeyMapTypeDescribing {
     static var keyMapTypeName: String { "Data (base 64)" }
+}
+
+// How a store writes it: straight into the binary property list (KeyMap+PropertyList.swift).
+extension Data: PropertyListWritable {
+    static func makePropertyListWriter() -> Any {
+        PropertyListFieldWriter<Data> { value, writer, _ in writer.addData(value) }
+    }
 }

@@ -9,7 +9,7 @@ extension Date: KeyMapValue {
     /// ```swift
     /// try Date(keyMapValue: KeyMapInput("2016-06-01T12:00:00Z", from: .responseObject))  // that date
     /// ```
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         if let date = input.dateValue {
             self = date
             return
@@ -46,4 +46,11 @@ extension Date: KeyMapValue {
 
 extension Date: KeyMapTypeDescribing {
     static var keyMapTypeName: String { "Date (ISO 8601 or seconds since 1970)" }
+}
+
+// How a store writes it: straight into the binary property list (KeyMap+PropertyList.swift).
+extension Date: PropertyListWritable {
+    static func makePropertyListWriter() -> Any {
+        PropertyListFieldWriter<Date> { value, writer, _ in writer.addDate(value) }
+    }
 }

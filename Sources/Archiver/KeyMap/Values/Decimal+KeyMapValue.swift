@@ -12,7 +12,7 @@ extension Decimal: KeyMapValue {
     /// ```swift
     /// try Decimal(keyMapValue: KeyMapInput("19.99", from: .responseObject))  // 19.99
     /// ```
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         // A Decimal itself, not a number that bridges to one (through Double).
         if let decimal = input.object(as: Decimal.self), input.objectType == Decimal.self {
             self = decimal

@@ -9,7 +9,7 @@ extension Double: KeyMapValue {
     /// ```swift
     /// try Double(keyMapValue: KeyMapInput("4.5", from: .responseObject))  // 4.5
     /// ```
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         switch input.double {
         case .value(let double): self = double
         // A JSON number beyond Double's range is not lossless.
@@ -42,7 +42,7 @@ extension Float: KeyMapValue {
     /// ```swift
     /// try Float(keyMapValue: KeyMapInput("4.5", from: .responseObject))  // 4.5
     /// ```
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         switch input.float {
         case .value(let float): self = float
         case .notExact: throw .invalidValue(Float.self, found: input)
@@ -66,4 +66,11 @@ extension Float: KeyMapValue {
     /// Float.keyMapPlaceholder
     /// ```
     public static var keyMapPlaceholder: Float? { 0 }
+}
+
+// How a store writes it: straight into the binary property list (KeyMap+PropertyList.swift).
+extension Double: PropertyListWritable {
+    static func makePropertyListWriter() -> Any {
+        PropertyListFieldWriter<Double> { value, writer, _ in writer.addDouble(value) }
+    }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// `"4"`; `4.5`, `"4x"`, `300` for a `UInt8` and Booleans fail.
 extension FixedWidthInteger where Self: KeyMapValue {
     /// The shared conversion behind each width's ``KeyMapValue/init(keyMapValue:)``.
-    static func integer(from input: KeyMapInput) throws(ArchiveDecodingError) -> Self {
+    static func integer(from input: borrowing KeyMapInput) throws(ArchiveDecodingError) -> Self {
         switch input.integer(Self.self) {
         case .value(let integer): return integer
         case .notExact: throw .invalidValue(Self.self, found: input)
@@ -33,7 +33,7 @@ extension KeyMapValue where Self: FixedWidthInteger & Codable {
     /// try Int(keyMapValue: KeyMapInput("4", from: .responseObject))    // 4
     /// try UInt8(keyMapValue: KeyMapInput(300, from: .responseObject))  // throws: not lossless
     /// ```
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) { self = try Self.integer(from: input) }
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) { self = try Self.integer(from: input) }
 
     /// The integer itself, which a property list holds as it is; an unsigned value above
     /// `Int64.max` as its decimal text.
@@ -61,3 +61,10 @@ extension UInt8: KeyMapValue {}
 extension UInt16: KeyMapValue {}
 extension UInt32: KeyMapValue {}
 extension UInt64: KeyMapValue {}
+
+// How a store writes it: straight into the binary property list (KeyMap+PropertyList.swift).
+extension Int: PropertyListWritable {
+    static func makePropertyListWriter() -> Any {
+        PropertyListFieldWriter<Int> { value, writer, _ in writer.addInteger(Int64(value)) }
+    }
+}

@@ -42,7 +42,7 @@ public protocol KeyMapValue {
     /// ```
     ///
     /// - Throws: ``ArchiveDecodingError`` whose path is relative to this value.
-    init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError)
+    init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError)
 
     /// This value as a property-list value for an archive, or `nil` to leave the key out.
     ///
@@ -127,7 +127,7 @@ public enum KeyMapSource: Sendable, Hashable {
 
 /// Reads an element of a collection or a dictionary's value, treating null as missing.
 @inlinable
-func decodeKeyMapValue<Value: KeyMapValue>(_ type: Value.Type, from input: KeyMapInput) throws(ArchiveDecodingError) -> Value {
+func decodeKeyMapValue<Value: KeyMapValue>(_ type: Value.Type, from input: borrowing KeyMapInput) throws(ArchiveDecodingError) -> Value {
     do {
         return try Value(keyMapValue: input)
     } catch {

@@ -9,7 +9,7 @@ extension Optional: KeyMapValue where Wrapped: KeyMapValue {
     /// try Int?(keyMapValue: KeyMapInput(NSNull(), from: .responseObject))  // nil
     /// ```
     @inlinable
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         if input.isNull {
             self = nil
         } else {
@@ -43,4 +43,15 @@ extension Optional: KeyMapTypeDescribing, KeyMapMissingValue where Wrapped: KeyM
 
     /// `nil`: a missing key is a `nil` optional.
     static var keyMapMissingValue: Any { Wrapped?.none as Any }
+}
+
+// How a store writes it: straight into the binary property list (KeyMap+PropertyList.swift).
+extension Optional: PropertyListWritable where Wrapped: KeyMapValue {
+    static func makePropertyListWriter() -> Any {
+        let wrapped = PropertyListValueWriters.writer(for: Wrapped.self)
+        return PropertyListFieldWriter<Wrapped?> { value, writer, depth throws(BinaryPropertyListWriter.Failure) in
+            guard let value else { return nil }
+            return try wrapped.write(value, &writer, depth)
+        }
+    }
 }

@@ -21,7 +21,7 @@
 /// happened not to be a raw value.
 extension KeyMapValue where Self: RawRepresentable, RawValue: KeyMapValue {
     @inlinable
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         self = try decodeRawValue(Self.self, from: input)
     }
 
@@ -39,7 +39,7 @@ extension KeyMapValue where Self: RawRepresentable & CaseIterable, RawValue: Key
 /// Reads a raw-value type through its raw value; shared by the plain and the Codable forms.
 @inlinable
 func decodeRawValue<Value: KeyMapValue & RawRepresentable>(
-    _ type: Value.Type, from input: KeyMapInput
+    _ type: Value.Type, from input: borrowing KeyMapInput
 ) throws(ArchiveDecodingError) -> Value where Value.RawValue: KeyMapValue {
     let rawValue: Value.RawValue
     do {

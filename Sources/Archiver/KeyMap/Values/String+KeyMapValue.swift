@@ -5,7 +5,7 @@ extension String: KeyMapValue {
     /// ```swift
     /// try String(keyMapValue: KeyMapInput("Soup", from: .responseObject))  // "Soup"
     /// ```
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         guard let string = input.stringValue else { throw .typeMismatch(String.self, found: input) }
         self = string
     }
@@ -23,4 +23,11 @@ extension String: KeyMapValue {
     /// String.keyMapPlaceholder
     /// ```
     public static var keyMapPlaceholder: String? { "" }
+}
+
+// How a store writes it: straight into the binary property list (KeyMap+PropertyList.swift).
+extension String: PropertyListWritable {
+    static func makePropertyListWriter() -> Any {
+        PropertyListFieldWriter<String> { value, writer, _ in writer.addString(value) }
+    }
 }

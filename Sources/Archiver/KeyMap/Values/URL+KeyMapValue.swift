@@ -10,7 +10,7 @@ extension URL: KeyMapValue {
     /// ```swift
     /// try URL(keyMapValue: KeyMapInput("https://a.b", from: .responseObject))  // https://a.b
     /// ```
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         if let url = input.object(as: URL.self) {
             self = url
         } else if let string = input.stringValue {

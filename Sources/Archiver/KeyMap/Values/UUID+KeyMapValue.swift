@@ -8,7 +8,7 @@ extension UUID: KeyMapValue {
     /// ```swift
     /// try UUID(keyMapValue: KeyMapInput("E621E1F8-C36C-495A-93FC-0C247A3E6E5F", from: .responseObject))  // that UUID
     /// ```
-    public init(keyMapValue input: KeyMapInput) throws(ArchiveDecodingError) {
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         if let uuid = input.object(as: UUID.self) {
             self = uuid
         } else if let string = input.stringValue {
