@@ -5,7 +5,7 @@
 //     PROBE_OP=ids Scripts/callgrind.sh Storage 3        # storedResourceIDs by a fresh archiver (cold start)
 //     PROBE_OP=loadall Scripts/callgrind.sh Storage 2    # loadAll by a fresh archiver
 //
-// over a folder of `PROBE_FILES` users with 3 reviews (default 1,000; 1 for `load`). With
+// over a folder of `PROBE_FILES` users with `PROBE_REVIEWS` reviews (default 3) (default 1,000 files; 1 for `load`). With
 // `PROBE_MODE=floor`, the same work with the bare system calls: open/fstat/read/close of the
 // file; readdir of the folder; readdir, then each `.plist` read.
 import Foundation
@@ -20,13 +20,13 @@ enum StorageProbe {
         try withScratchArchiver { archiver in
             let folder = try storeProbeUsers(count, in: archiver)
             let root = archiver.archiveDirectoryURL!
-            guard try ProbeUser.load(resourceID: "user-0", in: archiver)?.reviews.count == 3 else { fatalError("not stored") }
+            guard try ProbeUser.load(resourceID: "user-0", in: archiver)?.reviews.count == probeReviewCount else { fatalError("not stored") }
             let floor = probeMeasuresFloor
             var done = 0
             for _ in 0..<iterations {
                 switch (operation, floor) {
                 case ("load", false):
-                    done += try ProbeUser.load(resourceID: "user-0", in: archiver)?.reviews.count == 3 ? count : 0
+                    done += try ProbeUser.load(resourceID: "user-0", in: archiver)?.reviews.count == probeReviewCount ? count : 0
                 case ("load", true):
                     done += probeReadFile(folder + "/user-0.plist").isEmpty ? 0 : count
                 case ("ids", false):

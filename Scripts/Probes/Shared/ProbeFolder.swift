@@ -27,10 +27,14 @@ func withScratchArchiver<Result>(_ body: (Archiver) throws -> Result) throws -> 
     return try body(archiver)
 }
 
-/// Stores `count` users with 3 reviews (`user-0` …): one through the library, the rest copies of
-/// its bytes under their own names, as the benchmarks' cold-start rows write them. The folder's path.
+/// How many reviews each probe user has: `PROBE_REVIEWS`, 3 unless set.
+let probeReviewCount = Int(ProcessInfo.processInfo.environment["PROBE_REVIEWS"] ?? "3") ?? 3
+
+/// Stores `count` users with ``probeReviewCount`` reviews (`user-0` …): one through the library,
+/// the rest copies of its bytes under their own names, as the benchmarks' cold-start rows write
+/// them. The folder's path.
 func storeProbeUsers(_ count: Int, in archiver: Archiver) throws -> String {
-    let first = try ProbeUser.decode(archive: userArchive(reviews: 3))
+    let first = try ProbeUser.decode(archive: userArchive(reviews: probeReviewCount))
     let user = ProbeUser(id: "user-0", name: first.name, reviews: first.reviews)
     let file = try user.store(in: archiver)
     let folder = file.deletingLastPathComponent()
