@@ -121,6 +121,30 @@ struct BoundedMemoryTests {
     }
     #endif
 
+    /// A load reads the file in place and only what the model reads: a 10 MB archive whose key
+    /// `a` holds 10 million one-byte references to one number, beside the two keys a `Sparse`
+    /// reads, loads within the file's bytes and the document's copy of them plus 16 MB, well
+    /// inside issue 19's budget (3× the file + 64 MB). The dictionary path built every element:
+    /// 334 MiB before issue 20's typed arrays, 77 MiB after, over this test's bound.
+    @Test func aLoadReadsOnlyWhatTheModelReadsWithinTwiceTheFilePlus16MB() throws {
+        let count = 10_000_000
+        let data = Self.arrayOfReferences(count, to: [0x10, 7])
+        try TemporaryArchiver.with { archiver throws in
+            let file = try archiver.fileURL(for: Sparse.self, resourceID: "x")
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: file)
+            var loaded: Sparse?
+            let budget = 2 * data.count + (16 << 20)
+            let growth = try BinaryPropertyListReaderTests.peakGrowth(budget: budget) {
+                loaded = nil
+                loaded = try Sparse.load(resourceID: "x", in: archiver)
+            }
+            #expect(loaded == Sparse(id: "x", b: nil))
+            #expect(growth < budget, "\(growth >> 20) MiB for a \(data.count >> 20) MiB file (budget \(budget >> 20) MiB)")
+            print("reliability: load-of-a-model-beside-10M-references file=\(data.count) growth=\(growth)")
+        }
+    }
+
     // MARK: Error excerpts
 
     /// A number of a million digits where a model expects an `Int`, a `String` or a `Double`:
@@ -177,4 +201,11 @@ private struct Excerpted: KeyMapped {
     var count: Int
     var name: String
     var rating: Double
+}
+
+/// A model that reads two keys of an archive and ignores the rest.
+private struct Sparse: KeyMapped, Archivable, Equatable {
+    static let keyMap = KeyMap(Sparse.init, [.property(\.id, default: "x")])
+    var id: String
+    var b: Int?
 }
