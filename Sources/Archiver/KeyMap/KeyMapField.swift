@@ -139,13 +139,15 @@ final class KeyMapField: Sendable {
     func decode<Property: KeyMapValue>(
         _ type: Property.Type, in document: KeyMapParsedDocument, at slot: Int32, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
+        // One switch per field, outside the field decoder, so that each document's path is
+        // compiled for it (a switch inside cost the JSON door 1%).
         switch document {
         case .json(let json):
-            try decode(Property.self, in: KeyMapJSONSlot(document: json, slot: slot), of: KeyMapJSONDocument.self, from: .responseObject, model: model)
+            try decode(Property.self, in: KeyMapDocumentSlot(document: json, slot: slot), of: KeyMapParsedFieldDocument.self,
+                       from: .responseObject, model: model)
         case .propertyList(let propertyList):
-            try decode(
-                Property.self, in: KeyMapPropertyListSlot(document: propertyList, slot: slot), of: KeyMapPropertyListDocument.self,
-                from: .archive, model: model)
+            try decode(Property.self, in: KeyMapDocumentSlot(document: propertyList, slot: slot), of: KeyMapParsedFieldDocument.self,
+                       from: .archive, model: model)
         }
     }
 
@@ -346,42 +348,35 @@ enum KeyMapParsedDocument {
     case propertyList(BinaryPropertyListDocument)
 }
 
-/// A field's value token in a parsed JSON text, found by `KeyMap.decode(json:at:)` in one pass
-/// over the object's members; the slot is -1 when the key is missing.
-struct KeyMapJSONSlot {
-    let document: JSONDocument
+/// A parsed document whose values a ``KeyMapInput`` can point at: a JSON text or a binary property list.
+protocol KeyMapInputDocument: AnyObject {
+    /// The value at `index`: a JSON text's token, a property list's object number.
+    func input(at index: Int) -> KeyMapInput
+}
+
+extension JSONDocument: KeyMapInputDocument {
+    @inline(__always)
+    func input(at index: Int) -> KeyMapInput { KeyMapInput(json: self, at: index) }
+}
+
+extension BinaryPropertyListDocument: KeyMapInputDocument {
+    @inline(__always)
+    func input(at index: Int) -> KeyMapInput { KeyMapInput(propertyList: self, at: index) }
+}
+
+/// A field's value in a parsed document (a JSON text's token, a property list's object), found by
+/// the key map's one pass over the object's members (`KeyMap.decode(json:at:)`,
+/// `KeyMap.decode(propertyList:at:)`); the slot is -1 when the key is missing.
+struct KeyMapDocumentSlot<Document: KeyMapInputDocument> {
+    let document: Document
     let slot: Int32
 }
 
-/// Parsed JSON texts, read as response objects.
-enum KeyMapJSONDocument: KeyMapFieldDocument {
+/// Parsed documents: JSON texts, read as response objects, and binary property lists, as archives.
+enum KeyMapParsedFieldDocument<Document: KeyMapInputDocument>: KeyMapFieldDocument {
     @inline(__always)
-    static func value(of field: KeyMapField, in container: KeyMapJSONSlot, from source: KeyMapSource) -> KeyMapInput? {
-        container.slot >= 0 ? KeyMapInput(json: container.document, at: Int(container.slot)) : nil
-    }
-
-    static func holdsNull(_ value: KeyMapInput) -> Bool { value.isNull }
-
-    @inline(__always)
-    static func decode<Property: KeyMapValue>(_ type: Property.Type, from value: KeyMapInput, source: KeyMapSource) throws(ArchiveDecodingError) -> Property {
-        try Property(keyMapValue: value)
-    }
-
-    static func foundationObject(_ value: KeyMapInput) throws(ArchiveDecodingError) -> Any { try value.foundationObject }
-}
-
-/// A field's value object in a binary property list, found by `KeyMap.decode(propertyList:at:)`
-/// in one pass over the dictionary's keys; the slot is -1 when the key is missing.
-struct KeyMapPropertyListSlot {
-    let document: BinaryPropertyListDocument
-    let slot: Int32
-}
-
-/// Binary property lists read in place, as archives.
-enum KeyMapPropertyListDocument: KeyMapFieldDocument {
-    @inline(__always)
-    static func value(of field: KeyMapField, in container: KeyMapPropertyListSlot, from source: KeyMapSource) -> KeyMapInput? {
-        container.slot >= 0 ? KeyMapInput(propertyList: container.document, at: Int(container.slot)) : nil
+    static func value(of field: KeyMapField, in container: KeyMapDocumentSlot<Document>, from source: KeyMapSource) -> KeyMapInput? {
+        container.slot >= 0 ? container.document.input(at: Int(container.slot)) : nil
     }
 
     static func holdsNull(_ value: KeyMapInput) -> Bool { value.isNull }
