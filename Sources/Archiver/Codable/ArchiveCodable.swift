@@ -78,6 +78,16 @@ extension ArchiveCodable {
     }
 }
 
+extension ArchiveCodable {
+    /// A load's reader for this type, as `type` (which is `Self`): the archive read in place
+    /// from its binary property list by ``ArchiveDecoder``, with no dictionary on the way.
+    static func inPlaceArchiveReader<Value>(as type: Value.Type) -> InPlaceReader<Value> {
+        InPlaceReader { (document) throws(ArchiveDecodingError) in
+            try ArchiveDecoder().decode(Self.self, from: KeyMapInput(propertyList: document, at: document.topObject)) as! Value
+        }
+    }
+}
+
 /// What ``ArchiveCodable/archiveValue`` holds in place of a value it could not encode. It is no
 /// property-list value, so storing the archive fails and says why.
 struct EncodingFailure: CustomStringConvertible {
