@@ -143,4 +143,43 @@ import Testing
             }
         }
     }
+
+    /// A store writes the binary property list straight from the containers `encode(to:)` filled:
+    /// the file holds what `archiveValue` holds.
+    @Test func aStoreWritesTheArchiveValueDirectly() throws {
+        let itinerary = try PropertyListCoding.archive(from: PropertyListCoding.data(of: Itinerary.sample))
+        #expect(itinerary.sameContent(as: Itinerary.sample.archiveValue))
+        let note = CodableNote(id: "n1", text: "Soup", link: URL(string: "https://example.com/soup"), tags: ["hot", "lunch"])
+        #expect(try PropertyListCoding.archive(from: PropertyListCoding.data(of: note)).sameContent(as: note.archiveValue))
+    }
+
+    /// A value that does not encode (its `encode(to:)` throws, or it writes a nil element) fails
+    /// as the archive dictionary's write failed, naming the path.
+    @Test func aStoreOfAValueThatDoesNotEncodeFailsAsBefore() throws {
+        func failure(_ write: () throws(PropertyListError) -> Data) -> String {
+            do { _ = try write() } catch { return "\(error)" }
+            return "written"
+        }
+        let refusing = Refusing(id: "r", amount: -1)
+        #expect(failure { () throws(PropertyListError) in try PropertyListCoding.data(of: refusing) }.contains("amount must not be negative"))
+        #expect(failure { () throws(PropertyListError) in try PropertyListCoding.data(of: refusing) }
+            == failure { () throws(PropertyListError) in try PropertyListCoding.data(for: refusing.archiveValue) })
+        let gaps = Gaps(id: "g")
+        #expect(failure { () throws(PropertyListError) in try PropertyListCoding.data(of: gaps) }.contains("list[1]"))
+        #expect(failure { () throws(PropertyListError) in try PropertyListCoding.data(of: gaps) }
+            == failure { () throws(PropertyListError) in try PropertyListCoding.data(for: gaps.archiveValue) })
+    }
+
+    /// A type whose `encode(to:)` writes a nil element, which no property list holds.
+    struct Gaps: Codable, ArchiveCodable, Archivable {
+        var id: String
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ArchiveCodingKey.self)
+            try container.encode(id, forKey: ArchiveCodingKey(stringValue: "id"))
+            var list = container.nestedUnkeyedContainer(forKey: ArchiveCodingKey(stringValue: "list"))
+            try list.encode(1)
+            try list.encodeNil()
+        }
+    }
 }
