@@ -78,6 +78,41 @@ extension ArchiveCodable {
     }
 }
 
+extension ArchiveCodable {
+    /// Binary property-list bytes of ``archiveValue``, written as ``ArchiveEncoder`` encodes the
+    /// value, with no archive dictionary on the way: the containers `encode(to:)` filled go
+    /// straight to the writer. A value that does not encode, or not as a dictionary, is written
+    /// from ``archiveValue``, so that the store fails as it always has, naming the coding path.
+    func propertyListData(maximumDepth: Int) throws(PropertyListError) -> Data {
+        guard let root = try? ArchiveEncoder().encodedSlot(self), root.writesADictionary else {
+            return try PropertyListCoding.data(for: archiveValue, maximumDepth: maximumDepth)
+        }
+        var unresolvable = false
+        do {
+            return try BinaryPropertyListWriter.data(maximumDepth: maximumDepth) { (writer) throws(BinaryPropertyListWriter.Failure) -> Int in
+                do throws(EncodingSlot.WriteFailure) {
+                    if let top = try root.write(into: &writer, depth: 0) { return top }
+                } catch {
+                    guard case .writer(let failure) = error else { unresolvable = true; throw .init(found: "") }
+                    throw failure
+                }
+                unresolvable = true
+                throw .init(found: "")
+            }
+        } catch where unresolvable {
+            return try PropertyListCoding.data(for: archiveValue, maximumDepth: maximumDepth)
+        }
+    }
+
+    /// A load's reader for this type, as `type` (which is `Self`): the archive read in place
+    /// from its binary property list by ``ArchiveDecoder``, with no dictionary on the way.
+    static func inPlaceArchiveReader<Value>(as type: Value.Type) -> InPlaceReader<Value> {
+        InPlaceReader { (document) throws(ArchiveDecodingError) in
+            try ArchiveDecoder().decode(Self.self, from: KeyMapInput(propertyList: document, at: document.topObject)) as! Value
+        }
+    }
+}
+
 /// What ``ArchiveCodable/archiveValue`` holds in place of a value it could not encode. It is no
 /// property-list value, so storing the archive fails and says why.
 struct EncodingFailure: CustomStringConvertible {

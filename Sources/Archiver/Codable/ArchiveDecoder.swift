@@ -64,10 +64,16 @@ public struct ArchiveDecoder: Sendable {
     /// - Throws: ``ArchiveDecodingError`` naming `type`, the coding path, what was expected and
     ///   what was found.
     public func decode<Value: Decodable>(_ type: Value.Type, from value: Any) throws(ArchiveDecodingError) -> Value {
-        let options = ArchiveCodingOptions(userInfo: userInfo, source: source, keys: keyStrategy)
+        try decode(type, from: KeyMapInput(value, from: source))
+    }
+
+    /// The `type` value that `input` describes, read in place from its document: a binary
+    /// property list's objects or a JSON text's tokens, with no dictionary built on the way.
+    func decode<Value: Decodable>(_ type: Value.Type, from input: KeyMapInput) throws(ArchiveDecodingError) -> Value {
+        let options = ArchiveCodingOptions(userInfo: userInfo, source: input.source, keys: keyStrategy)
         do {
             return try ArchiveCodingOptions.$current.withValue(options) {
-                try ArchiveValueDecoder.unbox(value, as: type, codingPath: [], options: options)
+                try ArchiveValueDecoder.unbox(input, as: type, codingPath: [], options: options)
             }
         } catch {
             throw ArchiveDecodingError(decoding: type, error: error)

@@ -63,18 +63,23 @@ public struct ArchiveEncoder: Sendable {
     ///
     /// - Throws: ``ArchiveEncodingError`` naming the coding path below `Value`.
     public func encodeValue<Value: Encodable>(_ value: Value) throws(ArchiveEncodingError) -> Any {
+        let root = try encodedSlot(value)
+        guard let resolved = try root.resolved(typeName: String(describing: Value.self), path: []) else {
+            throw ArchiveEncodingError(type: Value.self, reason: .nilValue)
+        }
+        return resolved
+    }
+
+    /// What `encode(to:)` gave for `value`, before it is resolved into property-list values or
+    /// written (``EncodingSlot/write(into:depth:)``).
+    func encodedSlot<Value: Encodable>(_ value: Value) throws(ArchiveEncodingError) -> EncodingSlot {
         let options = ArchiveCodingOptions(userInfo: userInfo, keys: keyStrategy)
-        let root: EncodingSlot
         do {
-            root = try ArchiveCodingOptions.$current.withValue(options) {
+            return try ArchiveCodingOptions.$current.withValue(options) {
                 try ArchiveValueEncoder.box(value, codingPath: [], options: options)
             }
         } catch {
             throw ArchiveEncodingError(encoding: Value.self, error: error)
         }
-        guard let resolved = try root.resolved(typeName: String(describing: Value.self), path: []) else {
-            throw ArchiveEncodingError(type: Value.self, reason: .nilValue)
-        }
-        return resolved
     }
 }

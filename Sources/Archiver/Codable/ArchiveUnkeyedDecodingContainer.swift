@@ -1,27 +1,38 @@
 import Foundation
 
-/// An unkeyed container of ``ArchiveDecoder``, over an array.
+/// An unkeyed container of ``ArchiveDecoder``, over an array of any document, read in order.
 struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
-    let array: [Any]
+    /// The elements after the current one.
+    private var elements: KeyMapInput.Elements
+    /// The element at `currentIndex`; `nil` at the end.
+    private var current: KeyMapInput?
     let codingPath: [any CodingKey]
     let options: ArchiveCodingOptions
+    let count: Int?
     private(set) var currentIndex = 0
 
-    init(array: [Any], codingPath: [any CodingKey], options: ArchiveCodingOptions) {
-        self.array = array
+    init(elements: KeyMapInput.Elements, codingPath: [any CodingKey], options: ArchiveCodingOptions) {
+        var elements = elements
+        count = elements.count
+        current = elements.next()
+        self.elements = elements
         self.codingPath = codingPath
         self.options = options
     }
 
-    var count: Int? { array.count }
-    var isAtEnd: Bool { currentIndex >= array.count }
+    var isAtEnd: Bool { current == nil }
 
     private var currentPath: [any CodingKey] { codingPath + [ArchiveCodingKey(index: currentIndex)] }
 
-    mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd else { throw ArchiveValueDecoder.missing(Optional<Any>.self, codingPath: currentPath) }
-        guard isNull(array[currentIndex]) else { return false }
+    private mutating func advance() {
         currentIndex += 1
+        current = elements.next()
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard let current else { throw ArchiveValueDecoder.missing(Optional<Any>.self, codingPath: currentPath) }
+        guard current.isNull else { return false }
+        advance()
         return true
     }
 
@@ -43,31 +54,31 @@ struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     private mutating func decodeNext<T: Decodable>(_ type: T.Type) throws -> T {
         let decoder = try nextDecoder(expected: type)
-        let value = try ArchiveValueDecoder.unbox(decoder.value, as: type, codingPath: decoder.codingPath, options: options)
-        currentIndex += 1
+        let value = try ArchiveValueDecoder.unbox(decoder.input, as: type, codingPath: decoder.codingPath, options: options)
+        advance()
         return value
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         let container = try nextDecoder(expected: [String: Any].self).container(keyedBy: type)
-        currentIndex += 1
+        advance()
         return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let container = try nextDecoder(expected: [Any].self).unkeyedContainer()
-        currentIndex += 1
+        advance()
         return container
     }
 
     mutating func superDecoder() throws -> any Decoder {
         let decoder = try nextDecoder(expected: Any.self)
-        currentIndex += 1
+        advance()
         return decoder
     }
 
     private func nextDecoder(expected type: Any.Type) throws -> ArchiveValueDecoder {
-        guard !isAtEnd else { throw ArchiveValueDecoder.missing(type, codingPath: currentPath) }
-        return ArchiveValueDecoder(value: array[currentIndex], codingPath: currentPath, options: options)
+        guard let current else { throw ArchiveValueDecoder.missing(type, codingPath: currentPath) }
+        return ArchiveValueDecoder(input: current, codingPath: currentPath, options: options)
     }
 }

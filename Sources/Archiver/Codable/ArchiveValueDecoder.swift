@@ -1,37 +1,47 @@
 import Foundation
 
-/// The `Decoder` that ``ArchiveDecoder`` hands to `init(from:)`: one per place in the archive.
+/// The `Decoder` that ``ArchiveDecoder`` hands to `init(from:)`: one per place in the document.
+///
+/// It reads a ``KeyMapInput``, whatever its document: a dictionary's Foundation objects, a JSON
+/// text's tokens or a binary property list's objects, so that a Codable type loads from a file
+/// with no `[String: Any]` on the way. Every leaf goes to its type's ``KeyMapValue`` rule, the
+/// one rule for converting it whichever door a value came through.
 struct ArchiveValueDecoder: Decoder {
-    let value: Any
+    let input: KeyMapInput
     let codingPath: [any CodingKey]
     let options: ArchiveCodingOptions
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        if value is Placeholder {
+        if input.isPlaceholder {
             return KeyedDecodingContainer(ArchiveKeyedDecodingContainer<Key>(
-                dictionary: [:], codingPath: codingPath, options: options, isPlaceholder: true))
+                placeholder: input, codingPath: codingPath, options: options))
         }
-        guard let dictionary = Self.dictionary(value) else {
-            throw Self.mismatch([String: Any].self, expected: "dictionary", found: value, codingPath: codingPath)
+        guard let container = ArchiveKeyedDecodingContainer<Key>(input, codingPath: codingPath, options: options) else {
+            throw Self.mismatch([String: Any].self, expected: "dictionary", found: input, codingPath: codingPath)
         }
-        return KeyedDecodingContainer(ArchiveKeyedDecodingContainer<Key>(
-            dictionary: dictionary, codingPath: codingPath, options: options, isPlaceholder: false))
+        return KeyedDecodingContainer(container)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        if value is Placeholder {
-            return ArchiveUnkeyedDecodingContainer(array: [], codingPath: codingPath, options: options)
+        if input.isPlaceholder {
+            return ArchiveUnkeyedDecodingContainer(elements: Self.noElements(input), codingPath: codingPath, options: options)
         }
-        guard let array = value as? [Any] else {
-            throw Self.mismatch([Any].self, expected: "array", found: value, codingPath: codingPath)
+        guard let elements = try? input.elements(for: [Any].self, expected: "array") else {
+            throw Self.mismatch([Any].self, expected: "array", found: input, codingPath: codingPath)
         }
-        return ArchiveUnkeyedDecodingContainer(array: array, codingPath: codingPath, options: options)
+        return ArchiveUnkeyedDecodingContainer(elements: elements, codingPath: codingPath, options: options)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        ArchiveSingleValueDecodingContainer(value: value, codingPath: codingPath, options: options)
+        ArchiveSingleValueDecodingContainer(input: input, codingPath: codingPath, options: options)
+    }
+
+    /// The elements of an empty array: what a placeholder's unkeyed container holds.
+    private static func noElements(_ input: KeyMapInput) -> KeyMapInput.Elements {
+        // An empty array's elements cannot fail.
+        try! input.child(object: [Any]()).elements(for: [Any].self, expected: "array")
     }
 
     /// `value` as a dictionary with string keys. Foundation on Linux hands nested dictionaries
@@ -49,39 +59,39 @@ struct ArchiveValueDecoder: Decoder {
 
     // MARK: Values
 
-    /// The `type` value that `value` describes: through the type's ``KeyMapValue`` conformance
+    /// The `type` value that `input` describes: through the type's ``KeyMapValue`` conformance
     /// when it has one, the one rule for converting it whichever door a value came through, and
     /// otherwise through its own `init(from:)`.
     static func unbox<T: Decodable>(
-        _ value: Any, as type: T.Type, codingPath: [any CodingKey], options: ArchiveCodingOptions
+        _ input: KeyMapInput, as type: T.Type, codingPath: [any CodingKey], options: ArchiveCodingOptions
     ) throws -> T {
         if let tableType = type as? any KeyMapValue.Type {
-            guard let typed = try unbox(value, through: tableType, codingPath: codingPath, options: options) as? T else {
-                throw mismatch(type, expected: String(describing: type), found: value, codingPath: codingPath)
+            guard let typed = try unbox(input, through: tableType, codingPath: codingPath, options: options) as? T else {
+                throw mismatch(type, expected: String(describing: type), found: input, codingPath: codingPath)
             }
             return typed
         }
-        if isNull(value), !(type is any ExpressibleByNilLiteral.Type) {
+        if input.isNull, !(type is any ExpressibleByNilLiteral.Type) {
             throw missing(type, codingPath: codingPath)
         }
-        if value is Placeholder, codingPath.count >= Placeholder.maximumDepth {
+        if input.isPlaceholder, codingPath.count >= Placeholder.maximumDepth {
             throw missing(type, codingPath: codingPath)
         }
         return try ValueNesting.descend(orElse: { (refusal) throws -> T in throw refused(type, refusal, codingPath: codingPath) }) { () throws -> T in
-            try T(from: ArchiveValueDecoder(value: value, codingPath: codingPath, options: options))
+            try T(from: ArchiveValueDecoder(input: input, codingPath: codingPath, options: options))
         }
     }
 
-    /// `value` converted by `type`'s conformance; a placeholder becomes the type's placeholder.
+    /// `input` converted by `type`'s conformance; a placeholder becomes the type's placeholder.
     static func unbox<Value: KeyMapValue>(
-        _ value: Any, through type: Value.Type, codingPath: @autoclosure () -> [any CodingKey], options: ArchiveCodingOptions
+        _ input: KeyMapInput, through type: Value.Type, codingPath: @autoclosure () -> [any CodingKey], options: ArchiveCodingOptions
     ) throws -> Value {
-        if value is Placeholder {
+        if input.isPlaceholder {
             guard let placeholder = Value.keyMapPlaceholder else { throw missing(type, codingPath: codingPath()) }
             return placeholder
         }
         do {
-            return try decodeKeyMapValue(Value.self, from: KeyMapInput(value, from: options.source))
+            return try decodeKeyMapValue(Value.self, from: input)
         } catch {
             throw decodingError(error, codingPath: codingPath())
         }
@@ -89,12 +99,14 @@ struct ArchiveValueDecoder: Decoder {
 
     /// `type` decoded by its own `init(from:)`, not by its ``KeyMapValue`` conformance: what a
     /// Codable type's conformance does, so that the table hands it back to Codable only once.
-    static func decodeOwnCodable<Value: Decodable>(_ type: Value.Type, from value: Any, source: KeyMapSource) throws(ArchiveDecodingError) -> Value {
+    /// It reads `input` in place, in whatever document it is.
+    static func decodeOwnCodable<Value: Decodable>(_ type: Value.Type, from input: borrowing KeyMapInput) throws(ArchiveDecodingError) -> Value {
         var options = ArchiveCodingOptions.current ?? ArchiveCodingOptions()
-        options.source = source
+        options.source = input.source
+        let input = copy input
         do {
             return try ValueNesting.descend(orElse: { (refusal) throws -> Value in throw refused(type, refusal, codingPath: []) }) { () throws -> Value in
-                try Value(from: ArchiveValueDecoder(value: value, codingPath: [], options: options))
+                try Value(from: ArchiveValueDecoder(input: input, codingPath: [], options: options))
             }
         } catch {
             throw ArchiveDecodingError(decoding: type, error: error)
@@ -112,7 +124,7 @@ struct ArchiveValueDecoder: Decoder {
         // across those calls is bounded as well as the depth within one.
         guard Placeholder.nesting < Placeholder.maximumDepth else { return nil }
         return Placeholder.$nesting.withValue(Placeholder.nesting + 1) {
-            try? Value(from: ArchiveValueDecoder(value: Placeholder(), codingPath: [], options: ArchiveCodingOptions()))
+            try? Value(from: ArchiveValueDecoder(input: KeyMapInput(Placeholder(), from: .archive), codingPath: [], options: ArchiveCodingOptions()))
         }
     }
 
@@ -126,15 +138,15 @@ struct ArchiveValueDecoder: Decoder {
                                     underlyingError: ArchiveDecodingDetail(reason: error.reason)))
     }
 
-    static func mismatch(_ type: Any.Type, expected: String, found value: Any, codingPath: [any CodingKey]) -> DecodingError {
-        let reason = ArchiveDecodingError.Reason.typeMismatch(expected: expected, found: ArchiveDecodingError.describe(value))
+    static func mismatch(_ type: Any.Type, expected: String, found input: KeyMapInput, codingPath: [any CodingKey]) -> DecodingError {
+        let reason = ArchiveDecodingError.Reason.typeMismatch(expected: expected, found: input.description)
         return .typeMismatch(type, .init(codingPath: codingPath, debugDescription: reason.description,
                                          underlyingError: ArchiveDecodingDetail(reason: reason)))
     }
 
-    static func invalid(_ type: Any.Type, found value: Any, codingPath: [any CodingKey]) -> DecodingError {
+    static func invalid(_ type: Any.Type, found input: KeyMapInput, codingPath: [any CodingKey]) -> DecodingError {
         let reason = ArchiveDecodingError.Reason.invalidValue(
-            expected: String(describing: type), found: ArchiveDecodingError.describe(value))
+            expected: String(describing: type), found: input.description)
         return .dataCorrupted(.init(codingPath: codingPath, debugDescription: reason.description,
                                     underlyingError: ArchiveDecodingDetail(reason: reason)))
     }
@@ -168,4 +180,53 @@ struct Placeholder {
     static let maximumDepth = 32
 
     @TaskLocal static var nesting = 0
+}
+
+extension KeyMapInput {
+    /// Whether this is the anything a placeholder is built from (``Placeholder``).
+    var isPlaceholder: Bool {
+        door == .object && type(of: object) == Placeholder.self
+    }
+
+    /// The value of a dictionary's member named `name`; of the last member so named in a parsed
+    /// document, as in the dictionary a load used to build. `nil` when there is none, or when
+    /// this is no dictionary. A parsed document's keys are read one by one, last first.
+    func member(named name: String) -> KeyMapInput? {
+        switch door {
+        case .object:
+            return ArchiveValueDecoder.dictionary(object)?[name].map { child(object: $0) }
+        case .json:
+            let json = json
+            guard json.tokens[index].kind == .object else { return nil }
+            var found: Int?
+            var member = index + 1
+            let end = Int(json.tokens[index].next)
+            while member < end {
+                if json.string(at: member) == name { found = member + 1 }
+                member = Int(json.tokens[member + 1].next)
+            }
+            return found.map { child(index: $0) }
+        case .propertyList:
+            let document = propertyList
+            guard document.kind(of: index) == .dictionary else { return nil }
+            let members = document.members(of: index)
+            var position = members.count
+            while position > 0 {
+                position -= 1
+                if document.string(at: members.keys[position]) == name { return child(index: members.values[position]) }
+            }
+            return nil
+        }
+    }
+
+    /// How many distinct keys a dictionary has; 0 for any other value.
+    var memberCount: Int {
+        switch door {
+        case .object:
+            return ArchiveValueDecoder.dictionary(object)?.count ?? 0
+        case .json, .propertyList:
+            guard let members = try? members(for: [String: Any].self, expected: "dictionary") else { return 0 }
+            return Set(members.lazy.map(\.key)).count
+        }
+    }
 }

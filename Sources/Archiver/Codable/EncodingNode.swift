@@ -111,3 +111,112 @@ enum EncodingSlot {
         }
     }
 }
+
+// MARK: Writing a binary property list directly
+
+extension EncodingSlot {
+    /// The failure of a direct write: the writer's, or a slot that does not resolve (a `nil`
+    /// element, two kinds of container at one place); for the second, the caller writes
+    /// ``ArchiveCodable/archiveValue`` instead, whose failure names the coding path as a store
+    /// always has.
+    enum WriteFailure: Error {
+        case writer(BinaryPropertyListWriter.Failure)
+        case unresolvable
+    }
+
+    /// Whether the slot resolves to a dictionary by its containers: an archive's top.
+    var writesADictionary: Bool {
+        guard case .node(let node) = self else { return false }
+        switch node.content {
+        case .empty, .keyed: return true
+        case .single(let slot): return slot.writesADictionary
+        case .unkeyed, .conflict: return false
+        }
+    }
+
+    /// Writes the property-list value this slot resolves to, as ``resolved(typeName:path:)``
+    /// builds it, straight into `writer` at nesting `depth`, and returns its object number;
+    /// `nil` for a nil. The bytes are those ``BinaryPropertyListWriter/add(_:depth:)`` writes of
+    /// the resolved value, with no `[String: Any]` or `[Any]` built for a container.
+    func write(into writer: inout BinaryPropertyListWriter, depth: Int) throws(WriteFailure) -> Int? {
+        switch self {
+        case .null:
+            return nil
+        case .value(let value):
+            do {
+                return try writer.add(value, depth: depth)
+            } catch {
+                throw .writer(error)
+            }
+        case .node(let node):
+            return try DeepRecursion.descend(unavailable: { WriteFailure.writer(.init(found: $0.description)) }) {
+                () throws(WriteFailure) -> Int? in
+                try node.write(into: &writer, depth: depth)
+            }
+        }
+    }
+}
+
+extension EncodingNode {
+    /// Writes the value this node resolves to straight into `writer` (see ``EncodingSlot/write(into:depth:)``).
+    func write(into writer: inout BinaryPropertyListWriter, depth: Int) throws(EncodingSlot.WriteFailure) -> Int? {
+        switch content {
+        case .empty:
+            return try beginAndEnd(dictionaryIn: &writer, depth: depth)
+        case .single(let slot):
+            return try slot.write(into: &writer, depth: depth)
+        case .keyed:
+            var container: BinaryPropertyListWriter.OpenContainer
+            do {
+                container = try writer.beginDictionary(capacity: children.count, depth: depth)
+            } catch {
+                throw .writer(error)
+            }
+            for (key, slot) in children {
+                let object: Int?
+                do throws(EncodingSlot.WriteFailure) {
+                    object = try slot.write(into: &writer, depth: depth + 1)
+                } catch {
+                    guard case .writer(let failure) = error else { throw error }
+                    throw .writer(failure.inside(.key(key)))
+                }
+                // A nil under a key is left out, as resolved(typeName:path:) leaves it out.
+                if let object { writer.append(key: key, value: object, to: &container) }
+            }
+            writer.end(container)
+            return container.object
+        case .unkeyed:
+            var container: BinaryPropertyListWriter.OpenContainer
+            do {
+                container = try writer.beginArray(capacity: elements.count, depth: depth)
+            } catch {
+                throw .writer(error)
+            }
+            for (index, slot) in elements.enumerated() {
+                let object: Int?
+                do throws(EncodingSlot.WriteFailure) {
+                    object = try slot.write(into: &writer, depth: depth + 1)
+                } catch {
+                    guard case .writer(let failure) = error else { throw error }
+                    throw .writer(failure.inside(.index(index)))
+                }
+                guard let object else { throw .unresolvable }
+                writer.append(object, to: &container)
+            }
+            writer.end(container)
+            return container.object
+        case .conflict:
+            throw .unresolvable
+        }
+    }
+
+    private func beginAndEnd(dictionaryIn writer: inout BinaryPropertyListWriter, depth: Int) throws(EncodingSlot.WriteFailure) -> Int {
+        do {
+            let container = try writer.beginDictionary(capacity: 0, depth: depth)
+            writer.end(container)
+            return container.object
+        } catch {
+            throw .writer(error)
+        }
+    }
+}

@@ -139,13 +139,17 @@ extension KeyMapped {
 
 extension PropertyListCoding {
     /// Binary property-list bytes for the archive of `value`: a key-mapped value's written by
-    /// its key map without building its archive dictionary, any other value's from ``ArchiveRepresentable/archiveValue``.
+    /// its key map and an ``ArchiveCodable`` value's by the Codable bridge, without building its
+    /// archive dictionary; any other value's from ``ArchiveRepresentable/archiveValue``.
     ///
     /// - Throws: ``PropertyListError/unsupportedValue(keyPath:found:)`` naming the first value a
     ///   property list cannot hold; nothing is produced then.
     static func data<Value: ArchiveRepresentable>(of value: Value, maximumDepth: Int = defaultMaximumDepth) throws(PropertyListError) -> Data {
         if let mapped = value as? any KeyMapped {
             return try mapped.propertyListData(maximumDepth: maximumDepth)
+        }
+        if let codable = value as? any ArchiveCodable {
+            return try codable.propertyListData(maximumDepth: maximumDepth)
         }
         return try data(for: value.archiveValue, maximumDepth: maximumDepth)
     }

@@ -15,8 +15,8 @@ extension Archiver {
         /// The canonical id text of the value `archive` holds, when it decodes; `nil` for folders
         /// whose type is not known here (Codable stores).
         var owner: ((Archive) -> String?)?
-        /// How a key-mapped type reads its archive in place from a binary property list
-        /// (``InPlaceReader``); `nil` for other types, which decode an archive dictionary.
+        /// How a key-mapped or ``ArchiveCodable`` type reads its archive in place from a binary
+        /// property list (``InPlaceReader``); `nil` for other types, which decode an archive dictionary.
         var inPlaceReader: AnyObject?
         /// Where the folder and its neighbours are, worked out once per archiver and archive
         /// directory (``Archiver/folder(for:)``); `nil` for a folder made without an archiver, or
@@ -29,6 +29,7 @@ extension Archiver {
             canonicalText = { text in Value.resourceID(fromText: text).map { Folder.canonicalText(of: $0, Value.self) } }
             owner = { archive in (try? Value.decode(archive: archive)).map { Folder.canonicalText(of: $0.id, Value.self) } }
             inPlaceReader = (Value.self as? any KeyMapped.Type)?.inPlaceArchiveReader(as: Value.self)
+                ?? (Value.self as? any ArchiveCodable.Type)?.inPlaceArchiveReader(as: Value.self)
         }
 
         init(typeName: String, directoryName: String) {

@@ -287,13 +287,13 @@ extension Archiver {
                           file: file, size: data.count, readAt: generation)
     }
 
-    /// An archive file's contents, parsed: in place, for a key-mapped type, or as a dictionary.
+    /// An archive file's contents, parsed: in place, for a key-mapped or ``ArchiveCodable`` type, or as a dictionary.
     enum ParsedArchive {
         case propertyList(BinaryPropertyListDocument)
         case archive(Archive)
     }
 
-    /// The contents of `data`, read from `file`: a key-mapped type's binary property list is read
+    /// The contents of `data`, read from `file`: a key-mapped or Codable type's binary property list is read
     /// in place; anything else (another type's archive, a 0.6 keyed archive, a file that is not a
     /// property list) is read as a dictionary, which also names what is wrong with a bad file.
     func parsed(_ data: Data, in folder: Folder, id: String, file: ArchiveFileLocation) throws(ArchiverError) -> ParsedArchive {

@@ -145,6 +145,28 @@ struct BoundedMemoryTests {
         }
     }
 
+    /// The same for a Codable model, through the Codable bridge: an `ArchiveCodable`,
+    /// `Archivable` type's load reads the binary property list in place (issue 19), so the 10
+    /// million references its decoder never asks for cost nothing.
+    @Test func aCodableLoadReadsOnlyWhatTheModelReadsWithinTwiceTheFilePlus16MB() throws {
+        let count = 10_000_000
+        let data = Self.arrayOfReferences(count, to: [0x10, 7])
+        try TemporaryArchiver.with { archiver throws in
+            let file = try archiver.fileURL(for: SparseCodable.self, resourceID: "x")
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: file)
+            var loaded: SparseCodable?
+            let budget = 2 * data.count + (16 << 20)
+            let growth = try BinaryPropertyListReaderTests.peakGrowth(budget: budget) {
+                loaded = nil
+                loaded = try SparseCodable.load(resourceID: "x", in: archiver)
+            }
+            #expect(loaded == SparseCodable(b: nil))
+            #expect(growth < budget, "\(growth >> 20) MiB for a \(data.count >> 20) MiB file (budget \(budget >> 20) MiB)")
+            print("reliability: codable-load-of-a-model-beside-10M-references file=\(data.count) growth=\(growth)")
+        }
+    }
+
     // MARK: Error excerpts
 
     /// A number of a million digits where a model expects an `Int`, a `String` or a `Double`:
@@ -204,6 +226,12 @@ private struct Excerpted: KeyMapped {
 }
 
 /// A model that reads two keys of an archive and ignores the rest.
+/// `Sparse` through Codable: its id is no stored property, so the archive holds none.
+private struct SparseCodable: Codable, ArchiveCodable, Archivable, Equatable {
+    var b: Int?
+    var id: String { "x" }
+}
+
 private struct Sparse: KeyMapped, Archivable, Equatable {
     static let keyMap = KeyMap(Sparse.init, [.property(\.id, default: "x")])
     var id: String

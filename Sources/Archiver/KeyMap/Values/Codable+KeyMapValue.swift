@@ -25,7 +25,7 @@ extension KeyMapValue where Self: Codable {
     /// // Money(amount: 12, currency: "EUR"): "12" reads as an Int, as a key map reads it
     /// ```
     public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
-        self = try ArchiveValueDecoder.decodeOwnCodable(Self.self, from: input.foundationObject, source: input.source)
+        self = try ArchiveValueDecoder.decodeOwnCodable(Self.self, from: input)
     }
 
     /// The archive of the value's own `encode(to:)`, each property written by the property

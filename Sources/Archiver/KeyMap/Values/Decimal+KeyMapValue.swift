@@ -28,9 +28,9 @@ extension Decimal: KeyMapValue {
                 throw .invalidValue(Decimal.self, found: input)
             }
             self = decimal
-        } else if input.isDictionary, let dictionary = try ArchiveValueDecoder.dictionary(input.foundationObject), dictionary["mantissa"] != nil {
-            // Decimal's own Codable form.
-            self = try ArchiveValueDecoder.decodeOwnCodable(Decimal.self, from: dictionary, source: input.source)
+        } else if input.member(named: "mantissa") != nil {
+            // Decimal's own Codable form, read in place.
+            self = try ArchiveValueDecoder.decodeOwnCodable(Decimal.self, from: input)
         } else {
             throw .typeMismatch(Decimal.self, found: input)
         }

@@ -16,14 +16,13 @@ extension URL: KeyMapValue {
         } else if let string = input.stringValue {
             guard !string.isEmpty, let url = URL(string: string) else { throw .invalidValue(URL.self, found: input) }
             self = url
-        } else if input.isDictionary, let dictionary = try ArchiveValueDecoder.dictionary(input.foundationObject),
-                  let relative = dictionary["relative"] as? String {
-            // URL's own Codable form: a relative string and an optional base.
+        } else if let relative = input.member(named: "relative")?.stringValue {
+            // URL's own Codable form, read in place: a relative string and an optional base.
             var base: URL?
-            if let baseValue = dictionary["base"] {
-                base = try URL(keyMapValue: KeyMapInput(baseValue, from: input.source))
+            if let baseValue = input.member(named: "base") {
+                base = try URL(keyMapValue: baseValue)
             }
-            guard dictionary.count <= 2, !relative.isEmpty, let url = URL(string: relative, relativeTo: base) else {
+            guard input.memberCount <= 2, !relative.isEmpty, let url = URL(string: relative, relativeTo: base) else {
                 throw .invalidValue(URL.self, found: input)
             }
             self = url.absoluteURL
