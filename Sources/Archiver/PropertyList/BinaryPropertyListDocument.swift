@@ -382,6 +382,21 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
         return nil
     }
 
+    /// The object number in the reference at `offset`, one of a checked container's.
+    @inline(__always)
+    func reference(at offset: Int) -> Int {
+        Int(truncatingIfNeeded: load(offset, width: referenceWidth))
+    }
+
+    /// The byte count and start of an ASCII string's text; `nil` for other kinds (UTF-16 strings
+    /// included), so that a key map's pass over a dictionary's keys reads each key's marker once.
+    @inline(__always)
+    func asciiText(of object: Int) -> (count: Int, start: Int)? {
+        let offset = offset(of: object)
+        guard base[offset] >> 4 == 0x5 else { return nil }
+        return contents(at: offset)
+    }
+
     /// The object numbers that a container's references hold, read from the bytes as they are
     /// asked for. It keeps the document, so its bytes, alive.
     struct References: RandomAccessCollection {
