@@ -133,9 +133,13 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     /// The big-endian unsigned integer of `width` (1 to 8) bytes at `offset` in `base`, read as
     /// eight bytes and shifted: every field the document reads ends before the offset table, and
     /// the 32-byte trailer follows it, so eight bytes from any field's start are in the file.
+    ///
+    /// The masking shift and wrapping arithmetic are exact for widths 1 to 8 (a shift of 0 to
+    /// 56), and spare every read of a reference or an offset the checks for a shift of 64 or
+    /// more and for overflow, which the compiler cannot rule out.
     @inline(__always)
     static func load(_ base: UnsafePointer<UInt8>, _ offset: Int, width: Int) -> UInt64 {
-        UInt64(bigEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) >> (64 - 8 * width)
+        UInt64(bigEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) &>> (64 &- 8 &* width)
     }
 
     /// Where `object` starts: the offset its entry in the offset table gives.
