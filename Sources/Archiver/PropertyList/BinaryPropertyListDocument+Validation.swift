@@ -106,12 +106,14 @@ private struct BinaryPropertyListValidation {
             }
             let index = frame.next
             frame.next += 1
+            // Wrapping arithmetic: `count` checked that every reference lies before the offset
+            // table, so no position here overflows, and the checks would be per member.
             let member: Int
             if frame.isDictionary {
-                try checkKey(try reference(frame.object, at: frame.start + index * width), of: frame.object)
-                member = try reference(frame.object, at: frame.start + (frame.count + index) * width)
+                try checkKey(try reference(frame.object, at: frame.start &+ index &* width), of: frame.object)
+                member = try reference(frame.object, at: frame.start &+ (frame.count &+ index) &* width)
             } else {
-                member = try reference(frame.object, at: frame.start + index * width)
+                member = try reference(frame.object, at: frame.start &+ index &* width)
             }
             // A leaf checked before (a shared key's value, a number or a string written once and
             // referred to again) only counts: the common case, without a call.
@@ -240,10 +242,7 @@ private struct BinaryPropertyListValidation {
             _ = try count(object, at: offset, elementWidth: 1)
         case 0x5:
             let (count, start) = try count(object, at: offset, elementWidth: 1)
-            // Or-ing every byte, without an early exit, is a loop the compiler vectorizes.
-            guard UnsafeBufferPointer(start: base + start, count: count).reduce(0, |) < 0x80 else {
-                throw .malformed(reason: "object \(object) is not ASCII")
-            }
+            guard isASCII(at: start, count: count) else { throw .malformed(reason: "object \(object) is not ASCII") }
         case 0x6:
             let (count, start) = try count(object, at: offset, elementWidth: 2)
             guard isValidUTF16(at: start, count: count) else { throw .malformed(reason: "object \(object) is not valid UTF-16") }
@@ -258,6 +257,26 @@ private struct BinaryPropertyListValidation {
         default:
             throw .malformed(reason: "object \(object) has unsupported type 0x\(String(marker, radix: 16))")
         }
+    }
+
+    /// Whether `count` bytes at `start` are ASCII, or-ed eight at a time: most strings are a few
+    /// words long, where a vectorized loop's set-up cost more than the loop (a third of the
+    /// check of a short string). The last word is read whole and masked: eight bytes from any
+    /// position up to the offset table are in the file (see `BinaryPropertyListDocument.load`).
+    private func isASCII(at start: Int, count: Int) -> Bool {
+        let raw = UnsafeRawPointer(base + start)
+        var bits: UInt64 = 0
+        var index = 0
+        while index &+ 8 <= count {
+            bits |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index &+= 8
+        }
+        if index < count {
+            // The bytes past the string are in memory order after it: keep the first `count - index`.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            bits |= word & (UInt64.max &>> (64 &- 8 &* (count &- index)))
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     /// Whether `count` big-endian code units at `start` are valid UTF-16: every surrogate paired.
