@@ -237,12 +237,23 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
 
     /// A string's text (ASCII or UTF-16 in the file); `""` for other kinds.
     func string(at object: Int) -> String {
+        stringIfString(at: object) ?? ""
+    }
+
+    /// A string's text; `nil` for other kinds: what a `String` property reads, with the marker
+    /// and the offset table read once rather than once to ask the kind and again to read.
+    @inline(__always)
+    func stringIfString(at object: Int) -> String? {
         let offset = offset(of: object)
-        let (count, start) = contents(at: offset)
         switch base[offset] >> 4 {
-        case 0x5: return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
-        case 0x6: return utf16String(at: start, count: count)
-        default: return ""
+        case 0x5:
+            let (count, start) = contents(at: offset)
+            return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
+        case 0x6:
+            let (count, start) = contents(at: offset)
+            return utf16String(at: start, count: count)
+        default:
+            return nil
         }
     }
 
