@@ -52,6 +52,10 @@ public final class KeyMap<Model>: @unchecked Sendable {
     @usableFromInline let isUsable: Bool
     /// Whether some field is read from a path, alternate keys or former archive keys.
     @usableFromInline let hasComplexKeys: Bool
+    /// Each field's archive key as a load compares it with a property list's key objects
+    /// (``BinaryPropertyListKey/Pattern/never`` for fields not read from it alone), worked out
+    /// once per type rather than per comparison.
+    @usableFromInline let propertyListKeyPatterns: [BinaryPropertyListKey.Pattern]
     @usableFromInline let construct: ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
     /// `construct`, nesting the dropped elements each field logs under the field's key.
     @usableFromInline let constructReporting: ([KeyMapField], [String: Any], KeyMapSource, DroppedElementLog) throws(ArchiveDecodingError) -> Model
@@ -283,6 +287,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         self.problems = plan.problems
         self.isUsable = plan.isUsable
         self.hasComplexKeys = plan.fields.contains { $0.hasComplexKeys }
+        self.propertyListKeyPatterns = BinaryPropertyListKey.Pattern.patterns(of: plan.fields)
         self.makePlaceholder = makePlaceholder
         self.check = KeyMapChecks.check(for: Model.self)
         self.readers = makeReaders(plan.fields)
@@ -333,6 +338,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         problems = built.problems
         isUsable = built.isUsable
         hasComplexKeys = built.hasComplexKeys
+        propertyListKeyPatterns = built.propertyListKeyPatterns
         construct = built.construct
         constructReporting = built.constructReporting
         constructFromDocument = built.constructFromDocument

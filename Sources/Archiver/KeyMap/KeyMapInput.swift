@@ -199,7 +199,7 @@ extension KeyMapInput {
         case .json:
             return json.tokens[index].kind == .string ? json.string(at: index) : nil
         case .propertyList:
-            return propertyList.inputKind(of: index) == .string ? propertyList.string(at: index) : nil
+            return propertyList.stringIfString(at: index)
         }
     }
 

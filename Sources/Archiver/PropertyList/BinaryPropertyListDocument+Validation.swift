@@ -8,7 +8,12 @@ extension BinaryPropertyListDocument {
     /// have 512 KiB). Memory is four bytes per object of the offset table and sixteen per
     /// reachable container, freed on return, and a frame per level of nesting.
     func validate(maximumDepth: Int, options: BinaryPropertyListReader.Options) throws(PropertyListError) {
-        var validation = BinaryPropertyListValidation(document: self, maximumDepth: maximumDepth, options: options)
+        // A buffer rather than an array: the walk writes a slot per object, and an array's
+        // uniqueness and bounds checks on each write were a tenth of the check's instructions.
+        let slots = UnsafeMutableBufferPointer<Int32>.allocate(capacity: objectCount)
+        defer { slots.deallocate() }
+        slots.initialize(repeating: BinaryPropertyListValidation.unreached)
+        var validation = BinaryPropertyListValidation(document: self, slots: slots, maximumDepth: maximumDepth, options: options)
         try validation.run()
     }
 }
@@ -30,16 +35,20 @@ private struct BinaryPropertyListValidation {
     /// that share equal containers.
     private let maximumValues: Int
     /// By object number: ``unreached``, ``open`` (a container whose members are being checked:
-    /// an ancestor of the current object), ``leaf`` (checked), or one more than the index of a
-    /// checked container's summary in `containers`.
-    private var slots: [Int32]
+    /// an ancestor of the current object), ``leaf`` or ``stringLeaf`` (checked), or one more than
+    /// the index of a checked container's summary in `containers`. Every object number the walk
+    /// indexes it with is below `objectCount`, its size: `reference` checks each.
+    private let slots: UnsafeMutableBufferPointer<Int32>
     private var containers: [Summary] = []
     /// The open containers but the innermost, outermost first.
     private var stack: [Frame] = []
 
-    private static let unreached: Int32 = 0
+    static let unreached: Int32 = 0
     private static let open: Int32 = -1
     private static let leaf: Int32 = -2
+    /// A checked string: a dictionary's keys are the same few objects over and over, and this
+    /// says one of them is sound without reading its marker again.
+    private static let stringLeaf: Int32 = -3
     /// Where objects start: after the header, "bplist00".
     private static let firstObject: UInt64 = 8
 
@@ -68,7 +77,7 @@ private struct BinaryPropertyListValidation {
         var size = 1
     }
 
-    init(document: BinaryPropertyListDocument, maximumDepth: Int, options: BinaryPropertyListReader.Options) {
+    init(document: BinaryPropertyListDocument, slots: UnsafeMutableBufferPointer<Int32>, maximumDepth: Int, options: BinaryPropertyListReader.Options) {
         self.document = document
         base = document.base
         offsetTable = document.offsetTable
@@ -78,7 +87,7 @@ private struct BinaryPropertyListValidation {
         self.maximumDepth = maximumDepth
         self.options = options
         maximumValues = max(1 << 20, document.bytes.count * 16)
-        slots = Array(repeating: Self.unreached, count: document.objectCount)
+        self.slots = slots
     }
 
     mutating func run() throws(PropertyListError) {
@@ -97,12 +106,20 @@ private struct BinaryPropertyListValidation {
             }
             let index = frame.next
             frame.next += 1
+            // Wrapping arithmetic: `count` checked that every reference lies before the offset
+            // table, so no position here overflows, and the checks would be per member.
             let member: Int
             if frame.isDictionary {
-                try checkKey(try reference(frame.object, at: frame.start + index * width), of: frame.object)
-                member = try reference(frame.object, at: frame.start + (frame.count + index) * width)
+                try checkKey(try reference(frame.object, at: frame.start &+ index &* width), of: frame.object)
+                member = try reference(frame.object, at: frame.start &+ (frame.count &+ index) &* width)
             } else {
-                member = try reference(frame.object, at: frame.start + index * width)
+                member = try reference(frame.object, at: frame.start &+ index &* width)
+            }
+            // A leaf checked before (a shared key's value, a number or a string written once and
+            // referred to again) only counts: the common case, without a call.
+            if slots[member] <= Self.leaf {
+                try add(.leaf, to: &frame)
+                continue
             }
             switch try reach(member, depth: frame.depth + 1) {
             case .checked(let summary):
@@ -139,7 +156,7 @@ private struct BinaryPropertyListValidation {
         switch slots[object] {
         case Self.unreached:
             break
-        case Self.leaf:
+        case Self.leaf, Self.stringLeaf:
             return .checked(.leaf)
         case Self.open:
             throw .malformed(reason: "object \(object) contains itself")
@@ -153,7 +170,7 @@ private struct BinaryPropertyListValidation {
         let type = base[offset] >> 4
         guard type == 0xA || type == 0xD else {
             try checkLeaf(object, at: offset)
-            slots[object] = Self.leaf
+            slots[object] = type == 0x5 || type == 0x6 ? Self.stringLeaf : Self.leaf
             return .checked(.leaf)
         }
         guard depth < maximumDepth else { throw .malformed(reason: "nesting deeper than \(maximumDepth)") }
@@ -164,20 +181,27 @@ private struct BinaryPropertyListValidation {
     }
 
     /// Checks that `key`, a key of `dictionary`, is a sound string.
+    @inline(__always)
     private mutating func checkKey(_ key: Int, of dictionary: Int) throws(PropertyListError) {
+        // The common case: a key that an earlier dictionary has too.
+        if slots[key] == Self.stringLeaf { return }
+        try checkNewKey(key, of: dictionary)
+    }
+
+    private mutating func checkNewKey(_ key: Int, of dictionary: Int) throws(PropertyListError) {
         switch slots[key] {
         case Self.unreached:
             let offset = try offset(of: key)
             let type = base[offset] >> 4
             guard type != 0xA, type != 0xD else { break }
             try checkLeaf(key, at: offset)
-            slots[key] = Self.leaf
+            slots[key] = type == 0x5 || type == 0x6 ? Self.stringLeaf : Self.leaf
         case Self.open:
             throw .malformed(reason: "object \(key) contains itself")
         default:
             break
         }
-        guard slots[key] == Self.leaf, case 0x5 ... 0x6 = base[document.offset(of: key)] >> 4 else {
+        guard slots[key] == Self.stringLeaf else {
             throw .malformed(reason: "object \(dictionary) has a key that is not a string")
         }
     }
@@ -218,10 +242,7 @@ private struct BinaryPropertyListValidation {
             _ = try count(object, at: offset, elementWidth: 1)
         case 0x5:
             let (count, start) = try count(object, at: offset, elementWidth: 1)
-            // Or-ing every byte, without an early exit, is a loop the compiler vectorizes.
-            guard UnsafeBufferPointer(start: base + start, count: count).reduce(0, |) < 0x80 else {
-                throw .malformed(reason: "object \(object) is not ASCII")
-            }
+            guard isASCII(at: start, count: count) else { throw .malformed(reason: "object \(object) is not ASCII") }
         case 0x6:
             let (count, start) = try count(object, at: offset, elementWidth: 2)
             guard isValidUTF16(at: start, count: count) else { throw .malformed(reason: "object \(object) is not valid UTF-16") }
@@ -236,6 +257,26 @@ private struct BinaryPropertyListValidation {
         default:
             throw .malformed(reason: "object \(object) has unsupported type 0x\(String(marker, radix: 16))")
         }
+    }
+
+    /// Whether `count` bytes at `start` are ASCII, or-ed eight at a time: most strings are a few
+    /// words long, where a vectorized loop's set-up cost more than the loop (a third of the
+    /// check of a short string). The last word is read whole and masked: eight bytes from any
+    /// position up to the offset table are in the file (see `BinaryPropertyListDocument.load`).
+    private func isASCII(at start: Int, count: Int) -> Bool {
+        let raw = UnsafeRawPointer(base + start)
+        var bits: UInt64 = 0
+        var index = 0
+        while index &+ 8 <= count {
+            bits |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index &+= 8
+        }
+        if index < count {
+            // The bytes past the string are in memory order after it: keep the first `count - index`.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            bits |= word & (UInt64.max &>> (64 &- 8 &* (count &- index)))
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     /// Whether `count` big-endian code units at `start` are valid UTF-16: every surrogate paired.

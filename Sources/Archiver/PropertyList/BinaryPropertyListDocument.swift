@@ -133,9 +133,13 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     /// The big-endian unsigned integer of `width` (1 to 8) bytes at `offset` in `base`, read as
     /// eight bytes and shifted: every field the document reads ends before the offset table, and
     /// the 32-byte trailer follows it, so eight bytes from any field's start are in the file.
+    ///
+    /// The masking shift and wrapping arithmetic are exact for widths 1 to 8 (a shift of 0 to
+    /// 56), and spare every read of a reference or an offset the checks for a shift of 64 or
+    /// more and for overflow, which the compiler cannot rule out.
     @inline(__always)
     static func load(_ base: UnsafePointer<UInt8>, _ offset: Int, width: Int) -> UInt64 {
-        UInt64(bigEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) >> (64 - 8 * width)
+        UInt64(bigEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) &>> (64 &- 8 &* width)
     }
 
     /// Where `object` starts: the offset its entry in the offset table gives.
@@ -233,12 +237,23 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
 
     /// A string's text (ASCII or UTF-16 in the file); `""` for other kinds.
     func string(at object: Int) -> String {
+        stringIfString(at: object) ?? ""
+    }
+
+    /// A string's text; `nil` for other kinds: what a `String` property reads, with the marker
+    /// and the offset table read once rather than once to ask the kind and again to read.
+    @inline(__always)
+    func stringIfString(at object: Int) -> String? {
         let offset = offset(of: object)
-        let (count, start) = contents(at: offset)
         switch base[offset] >> 4 {
-        case 0x5: return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
-        case 0x6: return utf16String(at: start, count: count)
-        default: return ""
+        case 0x5:
+            let (count, start) = contents(at: offset)
+            return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
+        case 0x6:
+            let (count, start) = contents(at: offset)
+            return utf16String(at: start, count: count)
+        default:
+            return nil
         }
     }
 
@@ -380,6 +395,21 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
             if string(at: members.keys[index], equals: key) { return members.values[index] }
         }
         return nil
+    }
+
+    /// The object number in the reference at `offset`, one of a checked container's.
+    @inline(__always)
+    func reference(at offset: Int) -> Int {
+        Int(truncatingIfNeeded: load(offset, width: referenceWidth))
+    }
+
+    /// The byte count and start of an ASCII string's text; `nil` for other kinds (UTF-16 strings
+    /// included), so that a key map's pass over a dictionary's keys reads each key's marker once.
+    @inline(__always)
+    func asciiText(of object: Int) -> (count: Int, start: Int)? {
+        let offset = offset(of: object)
+        guard base[offset] >> 4 == 0x5 else { return nil }
+        return contents(at: offset)
     }
 
     /// The object numbers that a container's references hold, read from the bytes as they are
