@@ -93,7 +93,13 @@ def run_suite(filter_pattern):
         if len(exports) != 1:
             sys.exit(f"expected one Influx CSV export in {output}, found {exports}")
         with open(os.path.join(output, exports[0]), encoding="utf-8") as file:
-            return file.read()
+            text = file.read()
+    # Kept (in the ignored build folder) so that a run is not lost if writing the report fails:
+    # `--from .build/benchmark-last.influx.csv` writes it again.
+    os.makedirs(os.path.join(ROOT, ".build"), exist_ok=True)
+    with open(os.path.join(ROOT, ".build", "benchmark-last.influx.csv"), "w", encoding="utf-8") as file:
+        file.write(text)
+    return text
 
 
 def results_from_influx(text):
@@ -169,8 +175,9 @@ def load_saved(path):
 
 def split(name):
     """(operation, way, size): the size is a number of reviews, or a named payload such as `repository`."""
-    operation, way, reviews = name.split(".")
-    return operation, way, int(reviews) if reviews.isdigit() else reviews
+    # Names of more parts (`generic.fromjson.computed.3`) keep the leading ones as the operation.
+    *operation, way, reviews = name.split(".")
+    return ".".join(operation), way, int(reviews) if reviews.isdigit() else reviews
 
 
 def size_key(size):
