@@ -56,9 +56,11 @@ public final class KeyMap<Model>: @unchecked Sendable {
     /// (``BinaryPropertyListKey/Pattern/never`` for fields not read from it alone), worked out
     /// once per type rather than per comparison.
     @usableFromInline let propertyListKeyPatterns: [BinaryPropertyListKey.Pattern]
-    @usableFromInline let construct: ([KeyMapField], [String: Any], KeyMapSource) throws(ArchiveDecodingError) -> Model
+    /// Builds a model from a response object or an archive, given where each field's key is in
+    /// it, as ``KeyMapField/locate(_:in:from:into:)`` finds them.
+    @usableFromInline let construct: ([KeyMapField], [String: Any], UnsafeBufferPointer<[String: Any].Index?>, KeyMapSource) throws(ArchiveDecodingError) -> Model
     /// `construct`, nesting the dropped elements each field logs under the field's key.
-    @usableFromInline let constructReporting: ([KeyMapField], [String: Any], KeyMapSource, DroppedElementLog) throws(ArchiveDecodingError) -> Model
+    @usableFromInline let constructReporting: ([KeyMapField], [String: Any], UnsafeBufferPointer<[String: Any].Index?>, KeyMapSource, DroppedElementLog) throws(ArchiveDecodingError) -> Model
     /// Builds a model from a parsed document (a JSON text or a binary property list), given each
     /// field's value there (-1 when missing), and nests the dropped elements each field logs
     /// under its key when there is a log.
@@ -292,22 +294,24 @@ public final class KeyMap<Model>: @unchecked Sendable {
         self.check = KeyMapChecks.check(for: Model.self)
         self.readers = makeReaders(plan.fields)
         // Two closures, so that the common decode pays nothing for reporting dropped elements.
-        self.construct = { fields, object, source throws(ArchiveDecodingError) in
+        self.construct = { fields, object, indices, source throws(ArchiveDecodingError) in
             var index = 0
             func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
                 let field = fields[index]
+                let entry = indices[index]
                 index += 1
-                return try field.decode(Value.self, in: object, from: source, model: Model.self)
+                return try field.decode(Value.self, in: object, at: entry, from: source, model: Model.self)
             }
             return initializer(repeat try next((each Property).self))
         }
-        self.constructReporting = { fields, object, source, log throws(ArchiveDecodingError) in
+        self.constructReporting = { fields, object, indices, source, log throws(ArchiveDecodingError) in
             var index = 0
             func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
                 let field = fields[index]
+                let entry = indices[index]
                 index += 1
                 let start = log.errors.count
-                let value = try field.decode(Value.self, in: object, from: source, model: Model.self)
+                let value = try field.decode(Value.self, in: object, at: entry, from: source, model: Model.self)
                 log.nest(from: start, in: Model.self, key: field.key(for: source))
                 return value
             }
@@ -428,19 +432,25 @@ public final class KeyMap<Model>: @unchecked Sendable {
         guard isUsable else { throw unusable() }
         return try ValueNesting.descendWithState(orElse: { (refusal) throws(ArchiveDecodingError) -> Model in throw .refused(Model.self, refusal) }) {
             (state) throws(ArchiveDecodingError) -> Model in
-            // Without a check the model is returned as built: holding it in a local to check it
-            // cost a copy of every field.
-            guard let check else {
-                if let log = state.pointee.droppedElements { return try constructReporting(fields, object, source, log) }
-                return try construct(fields, object, source)
+            // Where each field's key is, found first in one pass over the dictionary's keys.
+            try withUnsafeTemporaryAllocation(of: [String: Any].Index?.self, capacity: fields.count) { found throws(ArchiveDecodingError) -> Model in
+                KeyMapField.locate(fields, in: object, from: source, into: found)
+                defer { found.deinitialize() }
+                let indices = UnsafeBufferPointer(found)
+                // Without a check the model is returned as built: holding it in a local to check it
+                // cost a copy of every field.
+                guard let check else {
+                    if let log = state.pointee.droppedElements { return try constructReporting(fields, object, indices, source, log) }
+                    return try construct(fields, object, indices, source)
+                }
+                let model = if let log = state.pointee.droppedElements {
+                    try constructReporting(fields, object, indices, source, log)
+                } else {
+                    try construct(fields, object, indices, source)
+                }
+                try KeyMapChecks.run(check, on: model, from: source)
+                return model
             }
-            let model = if let log = state.pointee.droppedElements {
-                try constructReporting(fields, object, source, log)
-            } else {
-                try construct(fields, object, source)
-            }
-            try KeyMapChecks.run(check, on: model, from: source)
-            return model
         }
     }
 

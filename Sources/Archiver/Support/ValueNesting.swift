@@ -15,7 +15,7 @@ import Foundation
 ///
 /// ```swift
 /// try ValueNesting.descend(orElse: { (refusal) throws(ArchiveDecodingError) in throw .refused(Model.self, refusal) }) {
-///     try construct(fields, object, source)
+///     try construct(fields, object, indices, source)
 /// }
 /// ```
 ///
