@@ -591,6 +591,9 @@ def main():
         saved = load_saved(arguments.source)
     else:
         results = results_from_influx(run_suite(arguments.filter))
+        if not results:
+            # package-benchmark matches --filter against the whole name: 'load\..*', not '^load\.'.
+            sys.exit(f"the run measured nothing (filter {arguments.filter!r}); nothing was written")
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip()
         run = {
             "measured": datetime.date.today().isoformat(),

@@ -10,6 +10,10 @@ final class KeyMapField: Sendable {
     @usableFromInline let serverKey: String
     /// The server key's bytes, as the JSON reader compares them.
     let serverJSONKey: JSONKey
+    /// The UTF-8 lengths of the server and archive keys, which the dictionary door's pass
+    /// compares before the keys themselves.
+    let serverKeyLength: Int
+    let archiveKeyLength: Int
     /// The archive key's bytes, as the binary property-list reader compares them.
     let archivePropertyListKey: BinaryPropertyListKey
     @usableFromInline let archiveKey: String
@@ -44,6 +48,8 @@ final class KeyMapField: Sendable {
         serverJSONKey = JSONKey(serverKey)
         archiveKey = entry?.archiveKey ?? archiveKeys.key(for: name)
         archivePropertyListKey = BinaryPropertyListKey(archiveKey)
+        serverKeyLength = serverKey.utf8.count
+        archiveKeyLength = archiveKey.utf8.count
         isExcluded = entry?.isExcluded ?? false
         defaultValue = entry?.defaultValue
         archiveDefaultValue = entry?.archiveDefaultValue
@@ -170,9 +176,11 @@ final class KeyMapField: Sendable {
             for _ in 0 ..< fieldCount {
                 if candidate == fieldCount { candidate = 0 }
                 let field = fields[candidate]
+                // Lengths first: a length is one load for a small string, and most keys of a
+                // model differ in length, so few comparisons reach String's ==.
                 let isMatch = isArchive
-                    ? field.matchesArchiveKey && !field.hasComplexKeys && key == field.archiveKey
-                    : field.matchesFlatServerKey && !field.hasComplexKeys && key == field.serverKey
+                    ? field.matchesArchiveKey && !field.hasComplexKeys && key.utf8.count == field.archiveKeyLength && key == field.archiveKey
+                    : field.matchesFlatServerKey && !field.hasComplexKeys && key.utf8.count == field.serverKeyLength && key == field.serverKey
                 if isMatch {
                     indices[candidate] = entry
                     guess = candidate + 1
