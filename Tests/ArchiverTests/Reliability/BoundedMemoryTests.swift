@@ -68,8 +68,7 @@ struct BoundedMemoryTests {
         let count = 2 << 20
         let json = Data(#"{"values": "#.utf8) + Self.zeros(count) + Data("}".utf8)
         var decoded: HandWrittenList?
-        let growth = try BinaryPropertyListReaderTests.peakGrowth(budget: 20 * json.count) {
-            decoded = nil
+        let growth = try BinaryPropertyListReaderTests.peakGrowth(budget: 20 * json.count, reset: { decoded = nil }) {
             decoded = try HandWrittenList.decode(json: json)
         }
         #expect(decoded?.count == count)
@@ -109,8 +108,7 @@ struct BoundedMemoryTests {
             let data = Self.arrayOfReferences(count, to: object)
             var archive: Archive = [:]
             let budget = 3 * data.count + (64 << 20)
-            let growth = try BinaryPropertyListReaderTests.peakGrowth(budget: budget) {
-                archive = [:]
+            let growth = try BinaryPropertyListReaderTests.peakGrowth(budget: budget, reset: { archive = [:] }) {
                 archive = try PropertyListCoding.archive(from: data)
             }
             // Counted after measuring: a cast to [Any] builds 32 bytes an element of its own.
@@ -142,8 +140,7 @@ struct BoundedMemoryTests {
             try data.write(to: file)
             var loaded: Model?
             let budget = 2 * data.count + (16 << 20)
-            let growth = try BinaryPropertyListReaderTests.peakGrowth(budget: budget) {
-                loaded = nil
+            let growth = try BinaryPropertyListReaderTests.peakGrowth(budget: budget, reset: { loaded = nil }) {
                 loaded = try Model.load(resourceID: "x", in: archiver)
             }
             #expect(loaded == expected, "\(name)")
