@@ -526,14 +526,3 @@ extension KeyMap where Model: KeyMapped {
         }
     }
 }
-
-extension KeyMapParsedDocument {
-    /// The key `field` has in this document: its server key in JSON, its archive key in an archive.
-    @usableFromInline
-    func key(of field: KeyMapField) -> String {
-        switch self {
-        case .json: field.serverKey
-        case .propertyList: field.archiveKey
-        }
-    }
-}

@@ -33,6 +33,8 @@ final class KeyMapField: Sendable {
     let serverPaths: [[String]]
     /// The archive key, then the former archive keys, when there are former keys; else empty.
     let archiveKeysToRead: [String]
+    /// `archiveKeysToRead` as a property-list load compares them, made once with the map.
+    let archivePropertyListKeysToRead: [BinaryPropertyListKey]
     /// Whether reading the field takes more than one flat lookup, in a response or an archive.
     @usableFromInline let hasComplexKeys: Bool
     /// Read, and read from one flat server key: what the JSON reader's pass over an object's
@@ -63,6 +65,7 @@ final class KeyMapField: Sendable {
         serverPaths = paths.count == 1 && paths[0].count == 1 && paths[0][0] == serverKey ? [] : paths
         let former = entry?.formerArchiveKeys ?? []
         archiveKeysToRead = former.isEmpty ? [] : [archiveKey] + former
+        archivePropertyListKeysToRead = archiveKeysToRead.map(BinaryPropertyListKey.init)
         hasComplexKeys = !serverPaths.isEmpty || !archiveKeysToRead.isEmpty
         matchesFlatServerKey = !isExcluded && serverPaths.isEmpty
         matchesArchiveKey = !isExcluded && archiveKeysToRead.isEmpty
@@ -194,7 +197,7 @@ final class KeyMapField: Sendable {
 
     /// Reads this property from its value in a parsed document (`slot`: a JSON text's token or
     /// a binary property list's object, -1 when the key is missing), naming `model` and the key
-    /// in any error, by the same rules as ``decode(_:in:from:model:)``.
+    /// in any error, by the same rules as ``decode(_:in:at:from:model:)``.
     @usableFromInline
     func decode<Property: KeyMapValue>(
         _ type: Property.Type, in document: KeyMapParsedDocument, at slot: Int32, model: Any.Type
@@ -414,6 +417,15 @@ enum KeyMapDictionaryDocument: KeyMapFieldDocument {
 enum KeyMapParsedDocument {
     case json(JSONDocument)
     case propertyList(BinaryPropertyListDocument)
+
+    /// The key `field` has in this document: its server key in JSON, its archive key in an archive.
+    @usableFromInline
+    func key(of field: KeyMapField) -> String {
+        switch self {
+        case .json: field.serverKey
+        case .propertyList: field.archiveKey
+        }
+    }
 }
 
 /// A parsed document whose values a ``KeyMapInput`` can point at: a JSON text or a binary property list.

@@ -134,11 +134,6 @@ public struct KeyMapInput {
 
 // MARK: What every document tells the conversions
 
-/// What kind of value a ``KeyMapInput`` holds, in the terms every document shares.
-enum KeyMapInputKind {
-    case null, bool, integer, real, string, date, data, array, dictionary, other
-}
-
 /// A number as a conversion asked for it: the value, a number this type cannot hold exactly
 /// (`4.5` for an `Int`, `300` for a `UInt8`, `1e400` for a `Double`), or no number at all.
 @usableFromInline
@@ -165,29 +160,12 @@ extension KeyMapInput {
         }
     }
 
-    /// What kind of value this is; the conversions ask the questions below instead, which cost less.
-    var kind: KeyMapInputKind {
-        switch door {
-        case .object: Self.kind(ofObject: object)
-        case .json:
-            switch json.tokens[index].kind {
-            case .null: .null
-            case .true, .false: .bool
-            case .number: json.tokens[index].flags.contains(.integer) ? .integer : .real
-            case .string: .string
-            case .array: .array
-            case .object: .dictionary
-            }
-        case .propertyList: propertyList.inputKind(of: index)
-        }
-    }
-
     /// Whether the value is a dictionary: a JSON object, a property list's or a Foundation one.
     var isDictionary: Bool {
         switch door {
         case .object: ArchiveValueDecoder.dictionary(object) != nil
         case .json: json.tokens[index].kind == .object
-        case .propertyList: propertyList.inputKind(of: index) == .dictionary
+        case .propertyList: propertyList.kind(of: index) == .dictionary
         }
     }
 
@@ -215,7 +193,7 @@ extension KeyMapInput {
             default: return nil
             }
         case .propertyList:
-            return propertyList.inputKind(of: index) == .bool ? propertyList.bool(at: index) : nil
+            return propertyList.kind(of: index) == .bool ? propertyList.bool(at: index) : nil
         }
     }
 
@@ -224,7 +202,7 @@ extension KeyMapInput {
         switch door {
         case .object: object as? Date
         case .json: nil
-        case .propertyList: propertyList.inputKind(of: index) == .date ? propertyList.date(at: index) : nil
+        case .propertyList: propertyList.kind(of: index) == .date ? propertyList.date(at: index) : nil
         }
     }
 
@@ -233,7 +211,7 @@ extension KeyMapInput {
         switch door {
         case .object: object as? Data
         case .json: nil
-        case .propertyList: propertyList.inputKind(of: index) == .data ? propertyList.data(at: index) : nil
+        case .propertyList: propertyList.kind(of: index) == .data ? propertyList.data(at: index) : nil
         }
     }
 
@@ -253,7 +231,7 @@ extension KeyMapInput {
             if token.flags.contains(.integer) { return json.integer(Integer.self, at: index).map { .value($0) } ?? .notExact }
             return json.double(at: index).flatMap { Integer(exactly: $0) }.map { .value($0) } ?? .notExact
         case .propertyList:
-            switch propertyList.inputKind(of: index) {
+            switch propertyList.kind(of: index) {
             case .integer: return propertyList.integer(Integer.self, at: index).map { .value($0) } ?? .notExact
             case .real: return Integer(exactly: propertyList.double(at: index)).map { .value($0) } ?? .notExact
             default: return .notANumber
@@ -271,7 +249,7 @@ extension KeyMapInput {
             guard json.tokens[index].kind == .number else { return .notANumber }
             return json.double(at: index).map { .value($0) } ?? .notExact
         case .propertyList:
-            switch propertyList.inputKind(of: index) {
+            switch propertyList.kind(of: index) {
             case .integer, .real: return .value(propertyList.double(at: index))
             default: return .notANumber
             }
@@ -292,10 +270,14 @@ extension KeyMapInput {
             guard let float = Float(json.numberText(at: index)), float.isFinite else { return .notExact }
             return .value(float)
         case .propertyList:
-            switch propertyList.inputKind(of: index) {
-            case .integer, .real:
+            switch propertyList.kind(of: index) {
+            case .integer:
+                // Rounded once from the integer's digits, not twice through Double.
+                let float = Float(propertyList.numberText(at: index)) ?? Float(propertyList.double(at: index))
+                return float.isFinite ? .value(float) : .notExact
+            case .real:
                 let double = propertyList.double(at: index)
-                let float = propertyList.inputKind(of: index) == .integer ? Float(propertyList.numberText(at: index)) ?? Float(double) : Float(double)
+                let float = Float(double)
                 return float.isFinite || !double.isFinite ? .value(float) : .notExact
             default: return .notANumber
             }
@@ -309,7 +291,7 @@ extension KeyMapInput {
         case .object: Self.number(object)?.stringValue
         case .json: json.tokens[index].kind == .number ? json.numberText(at: index) : nil
         case .propertyList:
-            switch propertyList.inputKind(of: index) {
+            switch propertyList.kind(of: index) {
             case .integer, .real: propertyList.numberText(at: index)
             default: nil
             }
@@ -345,25 +327,6 @@ extension KeyMapInput {
         if let isBoolean = FoundationNumberTypes.isBooleanByType(object) { return isBoolean ? nil : object as? NSNumber }
         guard !(object is String), !isBoolean(object) else { return nil }
         return object as? NSNumber
-    }
-
-    /// The kind of a Foundation object.
-    private static func kind(ofObject object: Any) -> KeyMapInputKind {
-        let objectType = type(of: object)
-        if objectType == String.self || object is String { return .string }
-        if objectType is NSNull.Type { return .null }
-        if isBoolean(object) { return .bool }
-        if let number = number(object) {
-            switch UInt8(bitPattern: number.objCType.pointee) {
-            case UInt8(ascii: "d"), UInt8(ascii: "f"): return .real
-            default: return .integer
-            }
-        }
-        if object is Date { return .date }
-        if object is Data { return .data }
-        if ArchiveValueDecoder.dictionary(object) != nil { return .dictionary }
-        if object is [Any] { return .array }
-        return .other
     }
 }
 

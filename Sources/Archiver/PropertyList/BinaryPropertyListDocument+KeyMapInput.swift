@@ -3,21 +3,6 @@ import Foundation
 // What a key map's conversions ask of a binary property list's objects, in the terms
 // ``KeyMapInput`` shares with JSON texts and Foundation objects.
 extension BinaryPropertyListDocument {
-    /// The kind of `object` as the conversions see it. A property list has no null.
-    func inputKind(of object: Int) -> KeyMapInputKind {
-        switch kind(of: object) {
-        case .bool: .bool
-        case .integer: .integer
-        case .real: .real
-        case .date: .date
-        case .data: .data
-        case .string: .string
-        case .array: .array
-        case .dictionary: .dictionary
-        case .uid: .other
-        }
-    }
-
     /// A number's text, as `NSNumber` writes the number `foundationObject(at:)` gives: what a
     /// `Decimal` reads, digit for digit for an integer and the shortest text for a real.
     func numberText(at object: Int) -> String {

@@ -75,8 +75,8 @@ extension KeyMap where Model: KeyMapped {
     private func locateFormerKeys(of object: Int, in document: BinaryPropertyListDocument, slots: UnsafeMutableBufferPointer<Int32>) {
         for (index, field) in fields.enumerated() where !field.isExcluded && !field.archiveKeysToRead.isEmpty {
             slots[index] = -1
-            for key in field.archiveKeysToRead {
-                if let value = document.value(in: object, forKey: BinaryPropertyListKey(key)) {
+            for key in field.archivePropertyListKeysToRead {
+                if let value = document.value(in: object, forKey: key) {
                     slots[index] = Int32(value)
                     break
                 }
