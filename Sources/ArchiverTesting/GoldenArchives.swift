@@ -107,6 +107,21 @@ public struct GoldenArchives: Sendable {
         try assertSameFields(try check(value, named: name), as: value, name: name)
     }
 
+    /// Checks an archive dictionary that no type writes yet against the golden `name`, recording
+    /// it when there is none: a `Dictionariable` type's `dictionaryRepresentation()` before the
+    /// type moves to a key map, so that the key map can be checked against what it wrote.
+    ///
+    /// ```swift
+    /// let archive = try #require(movie.dictionaryRepresentation() as? Archive)
+    /// try goldens.assertGolden(archive: archive, named: "Movie")
+    /// ```
+    ///
+    /// - Throws: ``ArchiverTestFailure`` listing the differing key paths, or saying that the golden
+    ///   was recorded.
+    public func assertGolden(archive: Archive, named name: String) throws(ArchiverTestFailure) {
+        _ = try checkWritten(archive, typeName: "Archive", named: name)
+    }
+
     /// Decodes the golden `name` as `type` and checks that the value writes the golden back
     /// unchanged; returns the value. The golden may be a keyed archive Archiver 0.6 wrote.
     ///
@@ -141,20 +156,27 @@ public struct GoldenArchives: Sendable {
     }
 
     private func check<Value: ArchiveRepresentable>(_ value: Value, named name: String) throws(ArchiverTestFailure) -> Value {
+        let golden = try checkWritten(value.archiveValue, typeName: String(describing: Value.self), named: name)
+        return try decodeAndRewrite(Value.self, golden: golden, name: name)
+    }
+
+    /// Records `archive` as golden `name` when there is none (and fails, saying so), or checks that
+    /// it equals the golden; returns the golden.
+    private func checkWritten(_ archive: Archive, typeName: String, named name: String) throws(ArchiverTestFailure) -> Archive {
         let url = fileURL(named: name)
         let exists = FileManager.default.fileExists(atPath: url.path)
         if !exists || recordMode == .all {
-            try write(value.archiveValue, typeName: String(describing: Value.self), named: name)
+            try write(archive, typeName: typeName, named: name)
             throw ArchiverTestFailure(
-                "\(exists ? "Re-recorded" : "Recorded new") golden \(name).plist for \(Value.self) at \(url.path). "
+                "\(exists ? "Re-recorded" : "Recorded new") golden \(name).plist for \(typeName) at \(url.path). "
                     + "Review it, commit it, and run the test again\(recordMode == .all ? " without ARCHIVER_RECORD_GOLDENS" : "").")
         }
         let golden = try readGolden(named: name)
-        let differences = ArchiveDifference.lines(expected: golden, actual: value.archiveValue)
+        let differences = ArchiveDifference.lines(expected: golden, actual: archive)
         guard differences.isEmpty else {
-            throw ArchiverTestFailure("\(Value.self) does not write golden \(name).plist:\n" + indented(differences))
+            throw ArchiverTestFailure("\(typeName) does not write golden \(name).plist:\n" + indented(differences))
         }
-        return try decodeAndRewrite(Value.self, golden: golden, name: name)
+        return golden
     }
 
     private func decodeAndRewrite<Value: ArchiveRepresentable>(_ type: Value.Type, golden: Archive, name: String) throws(ArchiverTestFailure) -> Value {

@@ -50,7 +50,7 @@ struct LegacyFileMigrationTests {
         #expect(sessions[1].endTime == Date(timeIntervalSinceReferenceDate: 4000))
         #expect(sessions[1].events.isEmpty)
         #expect(try !isKeyedArchive(url))
-        #expect(try [MigrationAfter.Session](contentsOf: url) == sessions)
+        #expect(try [MigrationAfter.Session](archivedData: Data(contentsOf: url)) == sessions)
     }
 
     @Test func withoutTheirClassNamesTheCodingClassesAreRefusedByName() throws {
@@ -75,7 +75,7 @@ struct LegacyFileMigrationTests {
         let movie = try loadMovie(from: url)
         #expect(movie == MigrationAfter.Movie(name: "Jurassic Park", director: "Steven Spielberg", releaseYear: 1993))
         #expect(try !isKeyedArchive(url))
-        #expect(try MigrationAfter.Movie(contentsOf: url) == movie)
+        #expect(try MigrationAfter.Movie(archivedData: Data(contentsOf: url)) == movie)
     }
 
     /// Re-records Goldens/movie.plist with the Dictionariable code, on purpose only.

@@ -61,7 +61,7 @@ extension KeyedArchiveOptions {
 
 /// Reads the sessions file, whichever version wrote it, and rewrites it in the current format.
 public func loadSessions(from url: URL) throws -> [Session] {
-    let sessions = try [Session](contentsOf: url, keyedArchiveOptions: .sessionCodingClasses)
-    try sessions.write(to: url)
+    let sessions = try [Session](archivedData: Data(contentsOf: url), keyedArchiveOptions: .sessionCodingClasses)
+    try sessions.archivedData().write(to: url, options: .atomic)
     return sessions
 }

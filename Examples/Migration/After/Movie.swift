@@ -28,10 +28,10 @@ extension Movie: ArchiveRepresentable {
     }
 }
 
-/// Reads a movie file that `archiveStructure(structure:to:)` or `write(to:)` wrote, and
+/// Reads a movie file that `archiveStructure(structure:to:)` or this function wrote, and
 /// rewrites it in the current format.
 public func loadMovie(from url: URL) throws -> Movie {
-    let movie = try Movie(contentsOf: url)
-    try movie.write(to: url)
+    let movie = try Movie(archivedData: Data(contentsOf: url))
+    try movie.archivedData().write(to: url, options: .atomic)
     return movie
 }

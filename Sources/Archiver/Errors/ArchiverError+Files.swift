@@ -26,7 +26,7 @@ extension ArchiverError {
     /// from, or were going to, `url`.
     func at(_ url: URL) -> ArchiverError {
         switch self {
-        case .invalidPropertyList, .emptyIdentifier, .noArchiveDirectory, .missingFile, .fileTooLarge,
+        case .invalidPropertyList, .emptyIdentifier, .noArchiveDirectory, .fileTooLarge,
              .invalidResponseObject, .fileSystem, .expired:
             self
         case .corruptFile(let type, let id, _, let reason): .corruptFile(type: type, id: id, file: url, reason: reason)

@@ -3,10 +3,9 @@ import Foundation
 /// Why a storage operation failed: what was being done, to which type, and which id and file.
 ///
 /// One type for every way bytes reach or leave the disk: the archiver's stores and loads by id,
-/// and a value's own ``ArchiveRepresentable/archivedData()``, ``ArchiveRepresentable/init(archivedData:keyedArchiveOptions:)``,
-/// ``ArchiveRepresentable/write(to:)`` and ``ArchiveRepresentable/init(contentsOf:keyedArchiveOptions:)``.
-/// Those have no id, and the `Data` ones no file: `id` and `file` are `nil` then, and the message
-/// leaves them out.
+/// and a value's own ``ArchiveRepresentable/archivedData()`` and
+/// ``ArchiveRepresentable/init(archivedData:keyedArchiveOptions:)``. Those have no id and no file:
+/// `id` and `file` are `nil` then, and the message leaves them out.
 ///
 /// ```swift
 /// do {
@@ -16,9 +15,9 @@ import Foundation
 ///     // User "abcd": cannot store reviews[0].photo: URL is not a property-list value
 /// }
 /// do {
-///     let movie = try Movie(contentsOf: url)
+///     let movie = try Movie(archivedData: data)
 /// } catch {
-///     print(error)  // Movie: /tmp/movie.plist does not decode: Movie.releaseYear: expected Int, found String "1993a"
+///     print(error)  // Movie: does not decode: Movie.releaseYear: expected Int, found String "1993a"
 /// }
 /// ```
 public enum ArchiverError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -30,15 +29,12 @@ public enum ArchiverError: Error, Sendable, Equatable, CustomStringConvertible {
     case noArchiveDirectory(type: String)
 
     /// The archive holds a value that a property list cannot, at `keyPath`. Nothing was written.
-    /// `id` is `nil` for a value archived to `Data` or a file you name.
+    /// `id` is `nil` for a value archived to `Data`.
     case invalidPropertyList(type: String, id: String?, keyPath: String, found: String)
 
     /// The file, or the bytes when `file` is `nil`, are not an archive: truncated, empty, foreign,
-    /// or not a dictionary. `id` is `nil` for a value read from `Data` or a file you name.
+    /// or not a dictionary. `id` and `file` are `nil` for a value read from `Data`.
     case corruptFile(type: String, id: String?, file: URL?, reason: String)
-
-    /// There is no file at the URL you named. (A load by id returns `nil` instead.)
-    case missingFile(type: String, file: URL)
 
     /// The file is larger than ``Archiver/Limits/maximumFileSize`` and was not read.
     case fileTooLarge(type: String, id: String?, file: URL, size: Int, limit: Int)
@@ -72,8 +68,6 @@ public enum ArchiverError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(Self.subject(type, id)): cannot \(verb) \(keyPath.isEmpty ? "the value" : keyPath): \(found) is not a property-list value"
         case .corruptFile(let type, let id, let file, let reason):
             return "\(Self.subject(type, id)): \(file.map { "\($0.path) \(reason)" } ?? "not an archive: \(reason)")"
-        case .missingFile(let type, let file):
-            return "\(type): \(file.path): no such file"
         case .fileTooLarge(let type, let id, let file, let size, let limit):
             return "\(Self.subject(type, id)): \(file.path) is \(size) bytes, over the limit of \(limit)"
         case .refusedKeyedArchive(let type, let id, let file, let error):

@@ -143,6 +143,18 @@ enum KeyMapNumber<Value> {
     case notANumber
 }
 
+extension KeyMapNumber where Value: BinaryFloatingPoint {
+    /// The same answer for another floating-point type (the identity where it is the same one).
+    @inline(__always)
+    func converted<Other: BinaryFloatingPoint>(to _: Other.Type) -> KeyMapNumber<Other> {
+        switch self {
+        case .value(let value): .value(Other(value))
+        case .notExact: .notExact
+        case .notANumber: .notANumber
+        }
+    }
+}
+
 // Each accessor answers one question of the value, whatever the document: a built-in type's rule
 // asks them in the order its rule reads (a number, else a numeral string, …), so each rule is
 // written once. A Foundation object is answered by the casts the rule would have made itself,

@@ -8,7 +8,7 @@
 /// ```swift
 /// // Written by `NSKeyedArchiver.archiveRootObject(MovieClass(movie: movie), toFile: path)`:
 /// let options = KeyedArchiveOptions(classesReadAsDictionaries: ["MovieClass"])
-/// let movie = try Movie(contentsOf: url, keyedArchiveOptions: options)
+/// let movie = try Movie(archivedData: Data(contentsOf: url), keyedArchiveOptions: options)
 /// // MovieClass's "name", "director" and "releaseYear" become Movie's archive
 /// ```
 public struct KeyedArchiveOptions: Sendable, Equatable {

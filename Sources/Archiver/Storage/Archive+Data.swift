@@ -3,9 +3,7 @@ import Foundation
 extension Dictionary where Key == String, Value == Any {
     /// This archive dictionary as binary property-list bytes, as the archiver stores it.
     ///
-    /// Public because a user needs it for an archive that no type writes yet: recording the
-    /// golden of a `Dictionariable` type's `dictionaryRepresentation()` before it moves to
-    /// ``ArchiveRepresentable`` (the tests archiver-migrate generates do this). A value uses
+    /// For the package's own tools (golden archives in ArchiverTesting); a value uses
     /// ``ArchiveRepresentable/archivedData()``.
     ///
     /// ```swift
@@ -14,7 +12,7 @@ extension Dictionary where Key == String, Value == Any {
     ///
     /// - Throws: ``ArchiverError/invalidPropertyList(type:id:keyPath:found:)`` naming the first
     ///   value a property list cannot hold.
-    public func archivedData() throws(ArchiverError) -> Data {
+    package func archivedData() throws(ArchiverError) -> Data {
         do {
             return try PropertyListCoding.data(for: self)
         } catch {
@@ -25,16 +23,16 @@ extension Dictionary where Key == String, Value == Any {
     /// Reads an archive dictionary from archived bytes, without decoding a type from it: the
     /// current format, or a keyed archive of a dictionary as Archiver 0.6 wrote.
     ///
-    /// Public because a user needs it to see what an old file holds before any type decodes it
-    /// (a migration, a golden): Foundation's `NSKeyedUnarchiver` crashes on Linux on an archive
-    /// naming an unknown class, and this reader refuses it instead. A value uses
+    /// For the package's own tools and tests (golden archives, a 0.6 file before any type decodes
+    /// it): Foundation's `NSKeyedUnarchiver` crashes on Linux on an archive naming an unknown
+    /// class, and this reader refuses it instead. A value uses
     /// ``ArchiveRepresentable/init(archivedData:keyedArchiveOptions:)``.
     ///
     /// ```swift
     /// let archive = try Archive(archivedData: Data(contentsOf: legacyFile))
     /// archive["name"]  // "George Costanza"
     /// ```
-    public init(archivedData data: Data, keyedArchiveOptions: KeyedArchiveOptions = KeyedArchiveOptions()) throws(ArchiverError) {
+    package init(archivedData data: Data, keyedArchiveOptions: KeyedArchiveOptions = KeyedArchiveOptions()) throws(ArchiverError) {
         do {
             self = try PropertyListCoding.archive(
                 from: data, maximumDepth: PropertyListCoding.defaultMaximumDepth, keyedArchiveOptions: keyedArchiveOptions)

@@ -114,8 +114,8 @@ struct LegacyArchiveFixtureTests {
                 try Note.load(resourceID: "evil")
             }
             #expect(Note(resourceID: "evil") == nil)
-            #expect(throws: ArchiverError.refusedKeyedArchive(type: "Note", id: nil, file: url, error: expected)) {
-                try Note(contentsOf: url)
+            #expect(throws: ArchiverError.refusedKeyedArchive(type: "Note", id: nil, file: nil, error: expected)) {
+                try Note(archivedData: data)
             }
         }
     }

@@ -169,8 +169,6 @@ struct ArchiverStorageTests {
             == "Movie: cannot archive the value: URL is not a property-list value")
         #expect(ArchiverError.corruptFile(type: "Movie", id: nil, file: nil, reason: "is empty").description
             == "Movie: not an archive: is empty")
-        #expect(ArchiverError.missingFile(type: "Movie", file: URL(fileURLWithPath: "/tmp/m.plist")).description
-            == "Movie: /tmp/m.plist: no such file")
         #expect(ArchiverError.decodingFailed(type: "Note", id: nil, file: URL(fileURLWithPath: "/tmp/n.plist"), error: decoding).description
             == "Note: /tmp/n.plist does not decode: Note.reviews[1].id: expected String, found number 42")
         #expect(ArchiverError.decodingFailed(type: "Note", id: nil, file: nil, error: decoding).description

@@ -15,17 +15,8 @@ import Testing
 
 /// Before the rewrite: the archive dictionaryRepresentation() writes, recorded once.
 private func checkMovieGolden(_ value: some Dictionariable) throws {
-    let goldens = GoldenArchives()
-    let url = goldens.fileURL(named: "Movie")
     let archive = try #require(value.dictionaryRepresentation() as? Archive)
-    guard FileManager.default.fileExists(atPath: url.path) else {
-        try FileManager.default.createDirectory(at: goldens.directoryURL, withIntermediateDirectories: true)
-        try archive.archivedData().write(to: url)
-        Issue.record("Recorded new golden Movie.plist at \(url.path). Review it, commit it, and run the test again.")
-        return
-    }
-    let differences = ArchiveDifference.lines(expected: try Archive(archivedData: Data(contentsOf: url)), actual: archive)
-    #expect(differences.isEmpty, "Movie does not write golden Movie.plist:\n\(differences.joined(separator: "\n"))")
+    try GoldenArchives().assertGolden(archive: archive, named: "Movie")
 }
 
 /// After the rewrite: the key map writes the recorded archive and reads it back unchanged.

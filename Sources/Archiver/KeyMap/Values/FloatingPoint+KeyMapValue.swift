@@ -1,72 +1,54 @@
 import Foundation
 
 /// `Double` and `Float` read from any number but a Boolean, and from decimal strings such as
-/// `"4.5"`. A `Float` read from a `Double` rounds to the nearest `Float`, as Swift's own
-/// conversion does.
-extension Double: KeyMapValue {
-    /// Reads a `Double` by the rule above.
+/// `"4.5"`. A `Float` is rounded once, from the number's text or value, to the nearest `Float`,
+/// as Swift's own conversion does; a finite number beyond its range fails rather than becoming
+/// infinity.
+extension BinaryFloatingPoint where Self: KeyMapValue & LosslessStringConvertible {
+    /// The shared conversion behind ``KeyMapValue/init(keyMapValue:)`` for both widths.
+    static func floatingPoint(from input: borrowing KeyMapInput) throws(ArchiveDecodingError) -> Self {
+        // Each width has its own accessor, so that a Float is rounded once.
+        let number = Self.self == Float.self ? input.float.converted(to: Self.self) : input.double.converted(to: Self.self)
+        switch number {
+        case .value(let value): return value
+        // A JSON number beyond the type's range is not lossless.
+        case .notExact: throw .invalidValue(Self.self, found: input)
+        case .notANumber:
+            guard let string = input.stringValue else { throw .typeMismatch(Self.self, found: input) }
+            guard let value = Self(string) else { throw .invalidValue(Self.self, found: input) }
+            return value
+        }
+    }
+}
+
+// One rule for both widths, as defaults of the conformance, constrained as the integers' are
+// (Integers+KeyMapValue.swift) to be more specific than the Codable bridge's default.
+extension KeyMapValue where Self: BinaryFloatingPoint & LosslessStringConvertible & Codable {
+    /// Reads a `Double` or a `Float` by the rule above.
     ///
     /// ```swift
     /// try Double(keyMapValue: KeyMapInput("4.5", from: .responseObject))  // 4.5
+    /// try Float(keyMapValue: KeyMapInput(1e300, from: .responseObject))   // throws: not lossless
     /// ```
-    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
-        switch input.double {
-        case .value(let double): self = double
-        // A JSON number beyond Double's range is not lossless.
-        case .notExact: throw .invalidValue(Double.self, found: input)
-        case .notANumber:
-            guard let string = input.stringValue else { throw .typeMismatch(Double.self, found: input) }
-            guard let double = Double(string) else { throw .invalidValue(Double.self, found: input) }
-            self = double
-        }
-    }
+    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) { self = try Self.floatingPoint(from: input) }
 
-    /// The `Double` itself: a property list holds it as it is.
+    /// The number itself: a property list holds it as it is.
     ///
     /// ```swift
-    /// try Double(keyMapValue: KeyMapInput("4.5", from: .archive)).keyMapArchiveValue
+    /// 4.5.keyMapArchiveValue  // 4.5
     /// ```
     public var keyMapArchiveValue: Any? { self }
 
-    /// `0`: any `Double` will do.
+    /// `0`: any number will do.
     ///
     /// ```swift
-    /// Double.keyMapPlaceholder
+    /// Double.keyMapPlaceholder  // 0
     /// ```
-    public static var keyMapPlaceholder: Double? { 0 }
+    public static var keyMapPlaceholder: Self? { 0 }
 }
 
-extension Float: KeyMapValue {
-    /// Reads a `Float` by the rule above.
-    ///
-    /// ```swift
-    /// try Float(keyMapValue: KeyMapInput("4.5", from: .responseObject))  // 4.5
-    /// ```
-    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
-        switch input.float {
-        case .value(let float): self = float
-        case .notExact: throw .invalidValue(Float.self, found: input)
-        case .notANumber:
-            guard let string = input.stringValue else { throw .typeMismatch(Float.self, found: input) }
-            guard let float = Float(string) else { throw .invalidValue(Float.self, found: input) }
-            self = float
-        }
-    }
-
-    /// The `Float` itself: a property list holds it as it is.
-    ///
-    /// ```swift
-    /// try Float(keyMapValue: KeyMapInput("4.5", from: .archive)).keyMapArchiveValue
-    /// ```
-    public var keyMapArchiveValue: Any? { self }
-
-    /// `0`: any `Float` will do.
-    ///
-    /// ```swift
-    /// Float.keyMapPlaceholder
-    /// ```
-    public static var keyMapPlaceholder: Float? { 0 }
-}
+extension Double: KeyMapValue {}
+extension Float: KeyMapValue {}
 
 // How a store writes it: straight into the binary property list (KeyMap+PropertyList.swift).
 extension Double: PropertyListWritable {

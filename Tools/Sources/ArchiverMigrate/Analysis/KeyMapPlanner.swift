@@ -156,7 +156,7 @@ enum KeyMapPlanner {
         let (reference, added) = try initializer(for: model, line: firstLine)
         var kept = conformance.keptProtocols
         if conformance.isDictionariable {
-            notes.append((conformance.archiveEncoder?.line ?? firstLine, "\(model.name) no longer conforms to Dictionariable: code that archives it through dictionaryRepresentation() must use archiveValue, or write(to:) and init(contentsOf:)"))
+            notes.append((conformance.archiveEncoder?.line ?? firstLine, "\(model.name) no longer conforms to Dictionariable: code that archives it through dictionaryRepresentation() must use archiveValue, or archivedData() and init(archivedData:)"))
             kept.removeAll { $0 == "Dictionariable" }
         }
         return KeyMapPlan(

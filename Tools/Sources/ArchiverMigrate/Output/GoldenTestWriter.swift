@@ -101,17 +101,8 @@ public enum GoldenTestWriter {
 
         /// Before the rewrite: the archive dictionaryRepresentation() writes, recorded once.
         private func check\(name)Golden(_ value: some Dictionariable) throws {
-            let goldens = GoldenArchives()
-            let url = goldens.fileURL(named: "\(name)")
             let archive = try #require(value.dictionaryRepresentation() as? Archive)
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                try FileManager.default.createDirectory(at: goldens.directoryURL, withIntermediateDirectories: true)
-                try archive.archivedData().write(to: url)
-                Issue.record("Recorded new golden \(name).plist at \\(url.path). Review it, commit it, and run the test again.")
-                return
-            }
-            let differences = ArchiveDifference.lines(expected: try Archive(archivedData: Data(contentsOf: url)), actual: archive)
-            #expect(differences.isEmpty, "\(name) does not write golden \(name).plist:\\n\\(differences.joined(separator: "\\n"))")
+            try GoldenArchives().assertGolden(archive: archive, named: "\(name)")
         }
 
         /// After the rewrite: the key map writes the recorded archive and reads it back unchanged.
