@@ -58,8 +58,7 @@ print(checked?.reviews.first?.restaurant.city ?? "")  // New York
 let page = try Page<Restaurant>.decode(responseObject: ["data": [["id": 3, "name": "Monk's Café", "cuisine": "diner"]], "has_more": true])
 print(page.data.map(\.cuisine.rawValue), page.hasMore)  // ["other"] true
 
-var dropped: [ArchiveDecodingError] = []
-_ = try User.decode(responseObject: json, droppedElements: &dropped)
+let (_, dropped) = try ArchiveDecodingError.collectingDroppedElements { try User.decode(responseObject: json) }
 for reason in dropped { print(reason) }  // User.user_reviews[1].restaurant.id: expected Int, found nothing
 
 do {

@@ -73,8 +73,9 @@ public func keyMaps(json: ResponseObject, badJSON: ResponseObject) throws -> [St
     print(user?.id == again?.id)
 
     do {
-        var dropped: [ArchiveDecodingError] = []
-        let user = try User.decode(responseObject: json, droppedElements: &dropped)
+        let (user, dropped) = try ArchiveDecodingError.collectingDroppedElements {
+            try User.decode(responseObject: json)
+        }
         for reason in dropped { print(reason) }  // User.user_reviews[1].restaurant.id: expected Int, found nothing
         print(user.reviews.count)
     }

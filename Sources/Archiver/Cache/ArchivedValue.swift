@@ -133,8 +133,8 @@ final class UpdateTask: Sendable {
 
     /// Has `owner` reload now and after each of `changes`, for as long as it lives.
     @MainActor
-    func reload<Owner: AnyObject & Sendable, Value: Archivable>(
-        _ owner: Owner, on changes: ArchiveChanges<Value>, _ reload: @escaping @MainActor (Owner) async -> Void
+    func reload<Owner: AnyObject & Sendable, Change>(
+        _ owner: Owner, on changes: AsyncStream<Change>, _ reload: @escaping @MainActor (Owner) async -> Void
     ) {
         task = Task { [weak owner] in
             if let owner { await reload(owner) }

@@ -113,27 +113,23 @@ public struct ArchiveDecodingError: Error, Sendable, Equatable, CustomStringConv
 /// for failure in result.failures { print(failure) }  // [1] Review.restaurant: expected …
 /// ```
 ///
-/// Memory stays bounded however many elements fail: the first
-/// ``maximumRecordedFailures`` failures are kept with their reasons, and the rest only counted,
+/// Memory stays bounded however many elements fail: the first 100 failures are kept with their
+/// reasons, and the rest only counted,
 /// so that a hostile array of a million invalid elements costs no more than a valid one.
 public struct CollectionDecodingResult<Value> {
     /// The most failures kept in ``failures``; past it they are only counted in ``failureCount``.
-    ///
-    /// ```swift
-    /// CollectionDecodingResult<Review>.maximumRecordedFailures  // 100
-    /// ```
-    public static var maximumRecordedFailures: Int { 100 }
+    static var maximumRecordedFailures: Int { 100 }
 
     /// The elements that decoded, in order.
     public var values: [Value] = []
-    /// The first ``maximumRecordedFailures`` elements that did not decode, with why;
+    /// The first 100 elements that did not decode, with why;
     /// ``failureCount`` counts them all.
     public var failures: [CollectionDecodingFailure] = []
-    /// Elements that did not decode past the first `maximumRecordedFailures`: counted, not kept.
+    /// Elements that did not decode past the first 100: counted, not kept.
     var unrecordedFailures = 0
 
     /// How many elements did not decode: the recorded ``failures``, and those past the first
-    /// ``maximumRecordedFailures``, which are counted but not kept.
+    /// 100, which are counted but not kept.
     ///
     /// ```swift
     /// let result = try Review.decodeCollection(json: tenThousandInvalidReviews)
@@ -143,8 +139,8 @@ public struct CollectionDecodingResult<Value> {
     public var failureCount: Int { failures.count + unrecordedFailures }
     /// What the valid values dropped inside them (elements of their own collections) or had
     /// replaced by an entry, each under the element's index: `[Review][2].tags[0]: …`. Filled
-    /// in for key-mapped elements, as their `droppedElements:` decode methods fill it. Like
-    /// ``failures``, it keeps the first ``maximumRecordedFailures``, so memory stays bounded.
+    /// in for key-mapped elements, as ``ArchiveDecodingError/collectingDroppedElements(_:)`` lists them. Like
+    /// ``failures``, it keeps the first 100, so memory stays bounded.
     public var droppedElements: [ArchiveDecodingError] = []
 
     init() {}
@@ -170,7 +166,7 @@ public struct CollectionDecodingResult<Value> {
     }
 
     /// Records that the element at `index` did not decode, keeping why only for the first
-    /// ``maximumRecordedFailures``.
+    /// 100.
     mutating func recordFailure(at index: Int, _ error: ArchiveDecodingError) {
         if failures.count < Self.maximumRecordedFailures {
             failures.append(CollectionDecodingFailure(index: index, error: error))

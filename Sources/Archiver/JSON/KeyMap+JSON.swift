@@ -96,23 +96,3 @@ extension KeyMap where Model: KeyMapped {
         }
     }
 }
-
-extension KeyMapped {
-    /// Builds a value from JSON text, and lists the collection elements it dropped and the
-    /// unreadable values its entries replaced, each with its key path and why, as
-    /// ``decode(responseObject:droppedElements:)`` does.
-    ///
-    /// ```swift
-    /// var dropped: [ArchiveDecodingError] = []
-    /// let user = try User.decode(json: body, droppedElements: &dropped)
-    /// dropped  // [User.user_reviews[1].restaurant.id: expected String, found nothing]
-    /// ```
-    public static func decode(json: Data, droppedElements: inout [ArchiveDecodingError]) throws(ArchiveDecodingError) -> Self {
-        let log = DroppedElementLog()
-        let value = try KeyMapDecodingContext.collectingDroppedElements(log) { () throws(ArchiveDecodingError) in
-            try decode(json: json)
-        }
-        droppedElements += log.errors
-        return value
-    }
-}

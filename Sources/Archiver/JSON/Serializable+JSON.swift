@@ -21,7 +21,7 @@ extension Serializable {
 
     /// Decodes the elements of a JSON array, and says why invalid elements were dropped, as
     /// ``decodeCollection(responseObjects:)`` does: the first
-    /// ``CollectionDecodingResult/maximumRecordedFailures`` with their reasons, the rest counted.
+    /// 100 with their reasons, the rest counted.
     ///
     /// ```swift
     /// let result = try Review.decodeCollection(json: body)

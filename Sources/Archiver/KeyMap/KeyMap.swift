@@ -428,7 +428,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
     /// - Throws: ``ArchiveDecodingError`` naming the type, the key path, what was expected and
     ///   what was found; for a map with problems that leave it unusable, one that lists them.
     @inlinable
-    public func decode(_ object: [String: Any], from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
+    func decode(_ object: [String: Any], from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
         guard isUsable else { throw unusable() }
         return try ValueNesting.descendWithState(orElse: { (refusal) throws(ArchiveDecodingError) -> Model in throw .refused(Model.self, refusal) }) {
             (state) throws(ArchiveDecodingError) -> Model in

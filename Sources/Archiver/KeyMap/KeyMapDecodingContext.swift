@@ -35,9 +35,9 @@ enum KeyMapDecodingContext {
     @inlinable static var log: DroppedElementLog? { ValueNesting.state.pointee.droppedElements }
 
     /// Runs `decode` with `log` collecting the reasons for dropped elements.
-    static func collectingDroppedElements<Value>(
-        _ log: DroppedElementLog, _ decode: () throws(ArchiveDecodingError) -> Value
-    ) throws(ArchiveDecodingError) -> Value {
+    static func collectingDroppedElements<Value, Failure: Error>(
+        _ log: DroppedElementLog, _ decode: () throws(Failure) -> Value
+    ) throws(Failure) -> Value {
         let state = ValueNesting.state
         let outer = state.pointee.droppedElements
         state.pointee.droppedElements = log
@@ -67,7 +67,7 @@ final class DroppedElementLog: @unchecked Sendable {
     init() {}
 
     /// Keeps `error`, unless the log already holds
-    /// ``CollectionDecodingResult/maximumRecordedFailures`` of them: a hostile list of a million
+    /// `CollectionDecodingResult.maximumRecordedFailures` of them: a hostile list of a million
     /// droppable elements must not grow a million records (the observer still sees each one).
     @usableFromInline
     func record(_ error: ArchiveDecodingError) {
@@ -120,10 +120,36 @@ extension ArchiveDecodingError {
     /// ```
     ///
     /// The error's path starts at the collection that dropped the element (or the model whose
-    /// entry replaced the value); the `droppedElements:` forms of the decode methods give the
-    /// whole path from the value decoded. The handler runs on the decoding thread, during the
+    /// entry replaced the value); ``collectingDroppedElements(_:)`` gives the whole path from the
+    /// value decoded. The handler runs on the decoding thread, during the
     /// decode: it should be quick and must not decode.
     public static func observeDroppedElements(_ handler: (@Sendable (ArchiveDecodingError) -> Void)?) {
         DroppedElementObserver.set(handler)
+    }
+
+    /// Runs `decode` and returns its value with the collection elements it dropped and the
+    /// unreadable values its entries replaced, each with its whole key path and why.
+    ///
+    /// `decode` is any synchronous call on this thread that decodes: `decode(json:)`,
+    /// `decode(responseObject:)`, `decode(archive:)`, `load(resourceID:)`, the 0.6 initializers.
+    ///
+    /// ```swift
+    /// let (user, dropped) = try ArchiveDecodingError.collectingDroppedElements {
+    ///     try User.decode(responseObject: json)
+    /// }
+    /// user.reviews.count  // 2: the review whose restaurant has no id was dropped
+    /// dropped             // [User.user_reviews[1].restaurant.id: expected String, found nothing]
+    /// ```
+    ///
+    /// Collections of ``KeyMapped`` and ``Serializable`` values drop invalid elements as Archiver
+    /// 0.6's `serializedCollection` does (unless their entry is strict); outside this call they
+    /// drop them the same way without saying so (``observeDroppedElements(_:)`` hears of each).
+    /// At most 100 are listed.
+    public static func collectingDroppedElements<Value, Failure: Error>(
+        _ decode: () throws(Failure) -> Value
+    ) throws(Failure) -> (value: Value, droppedElements: [ArchiveDecodingError]) {
+        let log = DroppedElementLog()
+        let value = try KeyMapDecodingContext.collectingDroppedElements(log, decode)
+        return (value, log.errors)
     }
 }

@@ -34,7 +34,7 @@ struct KeyMapEntry: Sendable {
 /// .property(\.livemode, default: false, ifInvalid: .useDefault)
 /// ```
 ///
-/// A replaced value is reported as a dropped element would be (``KeyMapped/decode(responseObject:droppedElements:)``,
+/// A replaced value is reported as a dropped element would be (``ArchiveDecodingError/collectingDroppedElements(_:)``,
 /// ``ArchiveDecodingError/observeDroppedElements(_:)``): nothing is replaced unseen.
 public enum KeyMapInvalidValue<Value> {
     /// The value fails the model, naming the key path (the default).

@@ -51,45 +51,6 @@ extension KeyMapped {
         try keyMap.decode(responseObject, from: .responseObject)
     }
 
-    /// Builds a value from a response object, and lists the collection elements it dropped,
-    /// each with its key path and why.
-    ///
-    /// ```swift
-    /// var dropped: [ArchiveDecodingError] = []
-    /// let user = try User.decode(responseObject: json, droppedElements: &dropped)
-    /// user.reviews.count  // 2: the review whose restaurant has no id was dropped
-    /// dropped             // [User.user_reviews[1].restaurant.id: expected String, found nothing]
-    /// ```
-    ///
-    /// Collections of ``KeyMapped`` and ``Serializable`` values drop invalid elements as Archiver
-    /// 0.6's `serializedCollection` does (unless their entry is strict); the other decoding
-    /// methods drop them the same way without saying so.
-    public static func decode(
-        responseObject: ResponseObject, droppedElements: inout [ArchiveDecodingError]
-    ) throws(ArchiveDecodingError) -> Self {
-        let log = DroppedElementLog()
-        let value = try KeyMapDecodingContext.collectingDroppedElements(log) { () throws(ArchiveDecodingError) in
-            try decode(responseObject: responseObject)
-        }
-        droppedElements += log.errors
-        return value
-    }
-
-    /// Builds a value from an archive, and lists the collection elements it dropped.
-    ///
-    /// ```swift
-    /// var dropped: [ArchiveDecodingError] = []
-    /// let user = try User.decode(archive: archive, droppedElements: &dropped)
-    /// ```
-    public static func decode(archive: Archive, droppedElements: inout [ArchiveDecodingError]) throws(ArchiveDecodingError) -> Self {
-        let log = DroppedElementLog()
-        let value = try KeyMapDecodingContext.collectingDroppedElements(log) { () throws(ArchiveDecodingError) in
-            try decode(archive: archive)
-        }
-        droppedElements += log.errors
-        return value
-    }
-
     @inlinable
     public init?(archive: Archive) {
         guard let value = try? Self.decode(archive: archive) else { return nil }

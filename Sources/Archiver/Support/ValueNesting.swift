@@ -148,7 +148,7 @@ enum ValueNesting {
 struct ConversionState {
     /// The count of conversions of nested values under way.
     @usableFromInline var depth = 0
-    /// Where dropped elements are reported, for ``KeyMapped/decode(responseObject:droppedElements:)``.
+    /// Where dropped elements are reported, for ``ArchiveDecodingError/collectingDroppedElements(_:)``.
     @usableFromInline var droppedElements: DroppedElementLog?
     /// Whether an invalid element fails the collection: set while a strict entry's value is read.
     @usableFromInline var isStrict = false

@@ -5,10 +5,10 @@ import Testing
 import ArchiverTesting
 
 /// Collects `count` changes from `changes`, or gives up after a minute (a loaded machine, TSan).
-func collect<Value: Archivable & SendableMetatype>(_ count: Int, from changes: ArchiveChanges<Value>) async -> [ArchiveChange<Value.ID>] {
-    await withTaskGroup(of: [ArchiveChange<Value.ID>]?.self) { group in
+func collect<ID: Hashable & Sendable>(_ count: Int, from changes: AsyncStream<ArchiveChange<ID>>) async -> [ArchiveChange<ID>] {
+    await withTaskGroup(of: [ArchiveChange<ID>]?.self) { group in
         group.addTask {
-            var collected: [ArchiveChange<Value.ID>] = []
+            var collected: [ArchiveChange<ID>] = []
             for await change in changes {
                 collected.append(change)
                 if collected.count == count { break }

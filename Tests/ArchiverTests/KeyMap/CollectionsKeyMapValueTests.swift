@@ -72,20 +72,19 @@ extension StrictByName: KeyMapped { static let keyMap = KeyMap(StrictByName.init
 
     @Test func theReasonsForDroppedElementsCarryTheirKeyPaths() throws {
         let json = try Self.tutorialResponse(changingReview: 1) { $0["restaurant"] = ["name": "No id"] }
-        var dropped: [ArchiveDecodingError] = []
-        let user = try Derived.User.decode(responseObject: json, droppedElements: &dropped)
+        let (user, dropped) = try ArchiveDecodingError.collectingDroppedElements { try Derived.User.decode(responseObject: json) }
         #expect(user.reviews.count == 2)
         #expect(dropped.map(\.description) == ["User.user_reviews[1].restaurant.id: expected String, found nothing"])
 
-        var none: [ArchiveDecodingError] = []
-        _ = try Derived.User.decode(responseObject: try tutorialResponseObject(), droppedElements: &none)
+        let tutorial = try tutorialResponseObject()
+        let (_, none) = try ArchiveDecodingError.collectingDroppedElements { try Derived.User.decode(responseObject: tutorial) }
         #expect(none.isEmpty)
     }
 
     @Test func droppedElementsInsideADroppedElementAreReportedAtTheirOwnPaths() throws {
-        var dropped: [ArchiveDecodingError] = []
-        let menu = try Carte.decode(archive: ["id": 1, "courses": [["id": 1, "name": "Soup"], ["id": "x"], ["name": "Bread"]]],
-                                   droppedElements: &dropped)
+        let (menu, dropped) = try ArchiveDecodingError.collectingDroppedElements {
+            try Carte.decode(archive: ["id": 1, "courses": [["id": 1, "name": "Soup"], ["id": "x"], ["name": "Bread"]]])
+        }
         #expect(menu.courses == [Course(id: 1, name: "Soup")])
         #expect(dropped.map(\.keyPath) == ["Carte.courses[1].id", "Carte.courses[2].id"])
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Archiver
+import ArchiverTesting
 
 /// A failed decode names the type, the key path, what was expected and what was found; the
 /// 0.6 failable API returns nil for the same input; collection helpers drop and report.
@@ -19,8 +20,7 @@ import Testing
         // The invalid review is dropped, as 0.6's serializedCollection drops it; the reason is
         // named by its key path.
         let json = try responseWithBrokenReview()
-        var dropped: [ArchiveDecodingError] = []
-        let user = try Derived.User.decode(responseObject: json, droppedElements: &dropped)
+        let (user, dropped) = try ArchiveDecodingError.collectingDroppedElements { try Derived.User.decode(responseObject: json) }
         #expect(user.reviews.map(\.id) == ["r0"])
         let error = dropped.first
         #expect(dropped.count == 1)
@@ -36,11 +36,31 @@ import Testing
         var reviews = try #require(archive["reviews"] as? [Archive])
         reviews[1]["restaurant"] = ["id": 42, "name": "B"]
         archive["reviews"] = reviews
-        var dropped: [ArchiveDecodingError] = []
-        let user = try Derived.User.decode(archive: archive, droppedElements: &dropped)
+        let (user, dropped) = try ArchiveDecodingError.collectingDroppedElements { try Derived.User.decode(archive: archive) }
         #expect(dropped.map(\.description) == ["User.reviews[1].restaurant.id: expected String, found number 42"])
         #expect(user.reviews.count == reviews.count - 1)
         #expect(Derived.User(archive: archive)?.reviews.count == reviews.count - 1)
+    }
+
+    @Test func aLoadByIdListsWhatItDroppedReadingTheFileInPlace() throws {
+        var archive = try #require(Derived.User(responseObject: try tutorialLikeResponse())).archiveValue
+        var reviews = try #require(archive["reviews"] as? [Archive])
+        reviews[1]["restaurant"] = ["name": "B"]
+        archive["reviews"] = reviews
+        try TemporaryArchiver.with { archiver in
+            let id = try #require(archive["id"] as? String)
+            let url = try archiver.fileURL(for: Derived.User.self, resourceID: id)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try archive.archivedData().write(to: url)
+            let (user, dropped) = try ArchiveDecodingError.collectingDroppedElements {
+                try Derived.User.load(resourceID: id, in: archiver)
+            }
+            #expect(user?.reviews.count == reviews.count - 1)
+            #expect(dropped.map(\.description) == ["User.reviews[1].restaurant.id: expected String, found nothing"])
+            // Outside the call nothing is collected, and the next call starts empty.
+            let (_, again) = try ArchiveDecodingError.collectingDroppedElements { try Derived.User.decode(archive: archive) }
+            #expect(again.count == 1)
+        }
     }
 
     @Test func aValueThatDoesNotConvertSaysWhatWasFound() throws {

@@ -174,11 +174,12 @@ enum KeyMapDoor: CustomStringConvertible, CaseIterable, Sendable {
 
     /// Decodes, and returns what was dropped or replaced, as text.
     func decodeReporting<Model: KeyMapped>(_ type: Model.Type, _ json: String) throws -> (Model, [String]) {
-        var dropped: [ArchiveDecodingError] = []
-        let value: Model = switch self {
-        case .json: try Model.decode(json: Data(json.utf8), droppedElements: &dropped)
-        case .responseObject: try Model.decode(responseObject: ArchiverTests.responseObject(json), droppedElements: &dropped)
-        case .archive: try Model.decode(archive: ArchiverTests.responseObject(json), droppedElements: &dropped)
+        let (value, dropped) = try ArchiveDecodingError.collectingDroppedElements { () throws -> Model in
+            switch self {
+            case .json: try Model.decode(json: Data(json.utf8))
+            case .responseObject: try Model.decode(responseObject: ArchiverTests.responseObject(json))
+            case .archive: try Model.decode(archive: ArchiverTests.responseObject(json))
+            }
         }
         return (value, dropped.map(\.description))
     }

@@ -23,7 +23,7 @@ struct BoundedMemoryTests {
 
     // MARK: Collections of invalid elements
 
-    /// Every element fails; the first ``CollectionDecodingResult/maximumRecordedFailures`` are
+    /// Every element fails; the first `CollectionDecodingResult.maximumRecordedFailures` are
     /// kept with their reasons and index, the rest counted, at every door that decodes a collection.
     @Test func aCollectionOfInvalidElementsKeepsABoundedCountOfRecords() throws {
         let count = 1_000

@@ -3,7 +3,7 @@
 /// An array of ``KeyMapped`` values, or of hand-written ``Serializable`` or
 /// ``ArchiveRepresentable`` ones, drops its invalid elements, as Archiver 0.6's
 /// `serializedCollection` does, so that a key-mapped `User` keeps its valid reviews exactly as the
-/// tutorial's hand-written one does. ``KeyMapped/decode(responseObject:droppedElements:)`` lists
+/// tutorial's hand-written one does. ``ArchiveDecodingError/collectingDroppedElements(_:)`` lists
 /// why each was dropped; a strict entry (`.property(\.reviews, strict: true)`) fails the whole
 /// value instead, with the element's key path (`User.reviews[1].restaurant.id`). In arrays of other
 /// types (`[Int]`, `[Date]`) one invalid element fails the value.
