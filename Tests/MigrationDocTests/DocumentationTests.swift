@@ -131,6 +131,7 @@ struct DocumentationTests {
             #"Menu.dishes[0].price: expected Decimal, found String "cheap""#,
         ])
         #expect(article.dropFirst(5).first == "https://avatars.example/u/1")
+        #expect(article.dropFirst(6).first == "12 EUR")
         #expect(article.last == """
             Bookmark: archiveValue and Codable (PropertyListEncoder) compared
               Same content: yes, 1 representational note

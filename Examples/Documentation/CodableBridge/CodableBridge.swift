@@ -22,6 +22,12 @@ struct Draft: Codable, Identifiable { var id: String; var text: String }
 
 extension Draft: ArchiveCodable, Archivable {}
 
+struct Money: Codable { let amount: Int; let currency: String }
+extension Money: KeyMapCodable {}
+
+struct Order { let id: String; let total: Money }
+extension Order: KeyMapped { static let keyMap = KeyMap(Order.init) }
+
 struct Dish: Codable { var name: String; var price: Decimal }
 struct Menu: UniquelyIdentifiable { var id: String; var dishes: [Dish] }
 
@@ -135,6 +141,9 @@ public func codableBridge(response: ResponseObject) throws -> [String] {
 
     let pull = try PullRequest.decode(responseObject: response)  // reads "html_url", "user.avatar_url"
     print(pull.user.avatarUrl)
+
+    let order = try Order.decode(responseObject: ["id": "o1", "total": ["amount": "12", "currency": "EUR"]])
+    print("\(order.total.amount) \(order.total.currency)")  // "12" reads as an Int, as a key map reads it
 
     let bookmark = Bookmark(title: "Menu", link: URL(string: "https://soupman.example/menu")!)
     let report = try ArchiveComparison.compare(bookmark)

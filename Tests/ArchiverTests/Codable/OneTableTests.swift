@@ -162,7 +162,7 @@ struct OneTableTests {
 
     @Test("a Codable property type's placeholder is built from each property type's placeholder")
     func codablePlaceholders() throws {
-        struct Money: Codable, KeyMapValue { var amount: Decimal; var currency: String; var due: Date?; var tags: [String] }
+        struct Money: KeyMapCodable { var amount: Decimal; var currency: String; var due: Date?; var tags: [String] }
         let money = try #require(Money.keyMapPlaceholder)
         #expect(money.amount == 0 && money.currency == "" && money.due == nil && money.tags.isEmpty)
     }
@@ -191,8 +191,8 @@ struct OneTableTests {
     }
 }
 
-private final class Ping: Codable, KeyMapValue { let pong: Pong; init(pong: Pong) { self.pong = pong } }
-private final class Pong: Codable, KeyMapValue { let ping: Ping; init(ping: Ping) { self.ping = ping } }
+private final class Ping: KeyMapCodable { let pong: Pong; init(pong: Pong) { self.pong = pong } }
+private final class Pong: KeyMapCodable { let ping: Ping; init(ping: Ping) { self.ping = ping } }
 
 private struct Buyer: Codable {
     var displayName: String
@@ -212,7 +212,7 @@ private class Animal: Codable {
     init(name: String) { self.name = name }
 }
 
-private final class Dog: Animal, KeyMapValue, @unchecked Sendable {
+private final class Dog: Animal, KeyMapCodable, @unchecked Sendable {
     let isGood: Bool
 
     private enum CodingKeys: String, CodingKey { case isGood }

@@ -5,13 +5,13 @@ import ArchiverTesting
 
 /// Codable types as properties of key-mapped types, through the Codable bridge.
 struct CodablePropertyTests {
-    struct Money: Codable, Equatable, KeyMapValue {
+    struct Money: Equatable, KeyMapCodable {
         let amount: Int
         let currency: String
         let note: String?
     }
 
-    struct Receipt: Codable, Equatable, KeyMapValue {
+    struct Receipt: Equatable, KeyMapCodable {
         let url: URL
         let issued: Date
         let lines: [Money]
@@ -60,7 +60,7 @@ struct CodablePropertyTests {
     }
 
     @Test func aValueTheBridgeCannotEncodeFailsTheStoreByName() async throws {
-        struct Basket: Codable, KeyMapValue { let items: [Refusing] }
+        struct Basket: KeyMapCodable { let items: [Refusing] }
         struct Cart: Archivable, KeyMapped {
             static var archiver: Archiver { testArchiver }
             static let keyMap = KeyMap(Cart.init)

@@ -1,10 +1,12 @@
 import Foundation
 
-/// A `Codable` type becomes a property type of key maps with one line, through the Codable bridge:
+/// A `Codable` type that becomes a property type of key maps through the Codable bridge: its
+/// own `init(from:)` and `encode(to:)` convert it, each property by its type's conformance. One
+/// line, and no other requirement:
 ///
 /// ```swift
 /// struct Money: Codable { let amount: Int; let currency: String }
-/// extension Money: KeyMapValue {}
+/// extension Money: KeyMapCodable {}
 ///
 /// struct Order { let id: String; let total: Money }
 /// extension Order: KeyMapped { static let keyMap = KeyMap(Order.init) }
@@ -16,7 +18,13 @@ import Foundation
 /// A value that fails to encode stays in the archive as a marker, so that storing it fails with
 /// ``ArchiverError/invalidPropertyList(type:id:keyPath:found:)`` naming the key, rather than the
 /// key silently disappearing.
-extension KeyMapValue where Self: Codable {
+///
+/// A raw-value enum reads its raw value with plain ``KeyMapValue`` (`extension Cuisine:
+/// KeyMapValue {}`), Codable or not, and a key-mapped type its key map: neither needs this
+/// protocol.
+public protocol KeyMapCodable: KeyMapValue, Codable {}
+
+extension KeyMapCodable {
     /// Reads the value with its own `init(from:)`, each property by the property type's
     /// conformance.
     ///
@@ -51,38 +59,4 @@ extension KeyMapValue where Self: Codable {
     public static var keyMapPlaceholder: Self? {
         ArchiveValueDecoder.placeholder(Self.self)
     }
-}
-
-// A raw-value enum or a key-mapped type that is also Codable would match two of the constrained
-// extensions; the raw value and the key map are the preferred forms, as without Codable.
-
-/// As without Codable: a raw-value type that is not `CaseIterable` names its placeholder.
-extension KeyMapValue where Self: RawRepresentable & Codable, RawValue: KeyMapValue {
-    @inlinable
-    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
-        self = try decodeRawValue(Self.self, from: input)
-    }
-
-    @inlinable
-    public var keyMapArchiveValue: Any? { rawValue.keyMapArchiveValue }
-
-    @available(*, unavailable, message: "a raw-value type that is not CaseIterable names any one of its values: static var keyMapPlaceholder: Self? { .someCase }")
-    public static var keyMapPlaceholder: Self? { nil }
-}
-
-extension KeyMapValue where Self: RawRepresentable & CaseIterable & Codable, RawValue: KeyMapValue {
-    public static var keyMapPlaceholder: Self? { allCases.first }
-}
-
-extension KeyMapped where Self: Codable {
-    @inlinable
-    public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
-        self = try Self.keyMap.decode(input)
-    }
-
-    @inlinable
-    public var keyMapArchiveValue: Any? { archiveValue }
-
-    @inlinable
-    public static var keyMapPlaceholder: Self? { keyMap.placeholder() }
 }

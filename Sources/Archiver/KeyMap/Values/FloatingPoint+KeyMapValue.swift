@@ -21,9 +21,8 @@ extension BinaryFloatingPoint where Self: KeyMapValue & LosslessStringConvertibl
     }
 }
 
-// One rule for both widths, as defaults of the conformance, constrained as the integers' are
-// (Integers+KeyMapValue.swift) to be more specific than the Codable bridge's default.
-extension KeyMapValue where Self: BinaryFloatingPoint & LosslessStringConvertible & Codable {
+// One rule for both widths, as defaults of the conformance, as for the integer widths.
+extension KeyMapValue where Self: BinaryFloatingPoint & LosslessStringConvertible {
     /// Reads a `Double` or a `Float` by the rule above.
     ///
     /// ```swift

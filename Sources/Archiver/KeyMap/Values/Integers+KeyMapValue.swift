@@ -23,10 +23,8 @@ extension FixedWidthInteger where Self: KeyMapValue {
     }
 }
 
-// One rule for every width, as defaults of the conformance. They are constrained to
-// `FixedWidthInteger & Codable`, more specific than the Codable bridge's default for every Codable
-// type (Codable+KeyMapValue.swift), so each width takes these.
-extension KeyMapValue where Self: FixedWidthInteger & Codable {
+// One rule for every width, as defaults of the conformance.
+extension KeyMapValue where Self: FixedWidthInteger {
     /// Reads an integer of this width by the rule above.
     ///
     /// ```swift

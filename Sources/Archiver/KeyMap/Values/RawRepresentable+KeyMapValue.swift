@@ -36,7 +36,7 @@ extension KeyMapValue where Self: RawRepresentable & CaseIterable, RawValue: Key
     public static var keyMapPlaceholder: Self? { allCases.first }
 }
 
-/// Reads a raw-value type through its raw value; shared by the plain and the Codable forms.
+/// Reads a raw-value type through its raw value, or its unknown value.
 @inlinable
 func decodeRawValue<Value: KeyMapValue & RawRepresentable>(
     _ type: Value.Type, from input: borrowing KeyMapInput
