@@ -82,7 +82,6 @@ func logChanges(of id: Int, in archiver: Archiver = Article.archiver) async -> [
 }
 
 func tidyUp(_ archiver: Archiver = .default) throws -> Int {
-    try archiver.removeExpired()  // at launch: what no load asked for
-    try archiver.trimToSizeLimit()
+    try archiver.trim()  // at launch: expired archives no load asked for, then over the size limit
     return try archiver.totalSize()  // bytes on disk, this process's files and others'
 }

@@ -56,7 +56,7 @@ extension Archiver {
     /// An expired archive loads as `nil`: ``Archivable/init(resourceID:)`` returns `nil`, and
     /// ``Archivable/load(resourceID:in:)`` throws ``ArchiverError/expired(type:id:file:age:maximumAge:)``
     /// to say why. It is not listed, and it is removed when a load finds it;
-    /// ``removeExpired()`` removes them all.
+    /// ``trim()`` removes them all.
     ///
     /// ```swift
     /// Archiver.default.maximumAge = 7 * 24 * 60 * 60  // a week
@@ -72,7 +72,7 @@ extension Archiver {
     /// stored longest ago by this process, else modified longest ago) are removed in the
     /// background until the total is under it again; the archive just stored, and any being
     /// written, are never removed. The total counts every archive in the folder, written by this
-    /// process or another. ``totalSize()`` reports it, ``trimToSizeLimit()`` trims now.
+    /// process or another. ``totalSize()`` reports it, ``trim()`` trims now.
     ///
     /// ```swift
     /// Archiver.default.maximumTotalSize = 50 << 20  // 50 MiB
@@ -164,19 +164,29 @@ extension Archiver {
         }
     }
 
-    /// Removes every archive of every type that has expired, and returns how many.
+    /// Removes the archives of every type that have expired (``maximumAge``), then the least
+    /// recently used ones while the total is over ``maximumTotalSize``, now, and returns how many
+    /// it removed.
     ///
-    /// Expired archives are also removed one at a time as loads find them; call this at launch
-    /// or in a background task to reclaim the space of those no load asks for.
+    /// Loads remove expired archives one at a time as they find them, and stores trim to the size
+    /// limit in the background; call this at launch or in a background task to reclaim the space
+    /// of archives no load asks for, or after lowering a limit.
     ///
     /// ```swift
     /// Archiver.default.maximumAge = 7 * 24 * 60 * 60
-    /// let removed = try Archiver.default.removeExpired()
+    /// let removed = try Archiver.default.trim()
     /// ```
     ///
-    /// - Throws: ``ArchiverError/fileSystem(operation:file:reason:)`` when the folder cannot be listed.
+    /// - Throws: ``ArchiverError/fileSystem(operation:file:reason:)`` when a folder cannot be listed.
     @discardableResult
-    public func removeExpired() throws(ArchiverError) -> Int {
+    public func trim() throws(ArchiverError) -> Int {
+        let expired = try removeExpired()
+        return expired + (try trim(sparing: nil))
+    }
+
+    /// Removes every archive of every type that has expired, and returns how many.
+    @discardableResult
+    func removeExpired() throws(ArchiverError) -> Int {
         guard let maximumAge = cache.current.maximumAge else { return 0 }
         let cutoff = Date().addingTimeInterval(-maximumAge)
         var removed = 0
@@ -211,17 +221,9 @@ extension Archiver {
     }
 
     /// Removes the least recently used archives until the total is under ``maximumTotalSize``,
-    /// now, and returns how many it removed. Stores do this in the background; call it to trim
-    /// at a moment of your choosing, or after lowering the limit.
-    ///
-    /// ```swift
-    /// Archiver.default.maximumTotalSize = 10 << 20
-    /// try Archiver.default.trimToSizeLimit()
-    /// ```
-    ///
-    /// - Throws: ``ArchiverError/fileSystem(operation:file:reason:)`` when a folder cannot be listed.
+    /// and returns how many it removed.
     @discardableResult
-    public func trimToSizeLimit() throws(ArchiverError) -> Int {
+    func trimToSizeLimit() throws(ArchiverError) -> Int {
         try trim(sparing: nil)
     }
 

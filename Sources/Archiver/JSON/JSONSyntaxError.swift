@@ -9,11 +9,11 @@
 /// }
 /// ```
 ///
-/// Lines and columns count from 1; a column counts characters (Unicode scalars), a byte offset
-/// counts from 0.
+/// Lines and columns count from 1; a column counts characters (Unicode scalars). The description
+/// also gives the byte offset, counted from 0.
 public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The offset of the offending byte from the start of the text.
-    public var byteOffset: Int
+    /// The offset of the offending byte from the start of the text, which the description gives.
+    var byteOffset: Int
     /// The line of the offending byte, counting from 1.
     public var line: Int
     /// The column of the offending byte in its line, in Unicode scalars, counting from 1.

@@ -15,18 +15,11 @@ public enum KeyedArchiveError: Error, Sendable, Equatable, CustomStringConvertib
     /// listed in the options (``KeyedArchiveOptions/init(classesReadAsDictionaries:)``).
     case unsupportedClass(name: String, keyPath: String)
 
-    /// The archive's structure is not what `NSKeyedArchiver` writes: a missing `$objects`, a
-    /// reference past the end of the objects, a dictionary key that is not a string, …
+    /// The archive's structure is not what `NSKeyedArchiver` writes, or not what a bounded read
+    /// accepts, at `keyPath`: a missing `$objects`, a reference past the end of the objects, a
+    /// dictionary key that is not a string, an object that contains itself, containers nested
+    /// deeper than the limit, shared objects that would expand into too many values, …
     case malformed(keyPath: String, reason: String)
-
-    /// An object contains itself, at `keyPath`.
-    case cycle(keyPath: String)
-
-    /// Containers are nested deeper than the limit, at `keyPath`.
-    case nestingTooDeep(keyPath: String, limit: Int)
-
-    /// Shared objects would expand into more than `limit` values once read.
-    case tooManyValues(limit: Int)
 
     public var description: String {
         switch self {
@@ -34,12 +27,6 @@ public enum KeyedArchiveError: Error, Sendable, Equatable, CustomStringConvertib
             "\(keyPath) is an instance of \(name), which is not a property-list class"
         case .malformed(let keyPath, let reason):
             "\(keyPath): \(reason)"
-        case .cycle(let keyPath):
-            "\(keyPath) contains itself"
-        case .nestingTooDeep(let keyPath, let limit):
-            "\(keyPath) is nested deeper than \(limit)"
-        case .tooManyValues(let limit):
-            "shared objects expand to more than \(limit) values"
         }
     }
 }

@@ -88,11 +88,11 @@ struct KeyedArchiveInterpreter {
         let index = Int(reference.value)
         let mark = marks[index]
         if mark > 0 {
-            guard depth + Int(mark) - 1 <= maximumDepth else { throw .nestingTooDeep(keyPath: keyPath, limit: maximumDepth) }
+            guard depth + Int(mark) - 1 <= maximumDepth else { throw .malformed(keyPath: keyPath, reason: "is nested deeper than \(maximumDepth)") }
             return rebuilt[index]!
         }
-        guard mark == 0 else { throw .cycle(keyPath: keyPath) }
-        guard depth <= maximumDepth else { throw .nestingTooDeep(keyPath: keyPath, limit: maximumDepth) }
+        guard mark == 0 else { throw .malformed(keyPath: keyPath, reason: "contains itself") }
+        guard depth <= maximumDepth else { throw .malformed(keyPath: keyPath, reason: "is nested deeper than \(maximumDepth)") }
 
         marks[index] = -1
         let (value, height, count) = try DeepRecursion.descend(unavailable: { KeyedArchiveError.malformed(keyPath: "$objects[\(index)]", reason: $0.description) }) {
@@ -235,7 +235,7 @@ struct KeyedArchiveInterpreter {
 
     private func add(_ count: Int, _ more: Int) throws(KeyedArchiveError) -> Int {
         let (sum, overflow) = count.addingReportingOverflow(more)
-        guard !overflow, sum <= maximumValueCount else { throw .tooManyValues(limit: maximumValueCount) }
+        guard !overflow, sum <= maximumValueCount else { throw .malformed(keyPath: "root", reason: "shared objects expand to more than \(maximumValueCount) values") }
         return sum
     }
 

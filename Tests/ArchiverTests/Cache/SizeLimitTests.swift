@@ -69,4 +69,27 @@ struct SizeLimitTests {
             #expect(try Note.storedResourceIDs() == ["o2", "o3"])
         }
     }
+
+    @Test func trimRemovesTheExpiredFirstThenTheLeastRecentlyUsedOverTheLimit() throws {
+        try TemporaryArchiver.with { archiver in
+            #expect(try archiver.trim() == 0)  // no limits: nothing goes
+            let text = String(repeating: "z", count: 1_000)
+            for id in ["old", "a", "b", "c"] { try Note(id: id, text: text).store() }
+            let folder = try archiver.directoryURL(for: Note.self)
+            for (offset, id) in ["old", "a", "b", "c"].enumerated() {
+                try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(Double(offset) * 10 - 7_200)],
+                                                      ofItemAtPath: folder.appendingPathComponent("\(id).plist").path)
+            }
+            archiver.maximumAge = 3_600 + 5  // "old" alone is older
+            for (offset, id) in ["a", "b", "c"].enumerated() {
+                try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(Double(offset) - 60)],
+                                                      ofItemAtPath: folder.appendingPathComponent("\(id).plist").path)
+            }
+            let perFile = try archiver.totalSize() / 4
+            archiver.maximumTotalSize = perFile * 2 + perFile / 2  // room for two of the three left
+            #expect(try archiver.trim() == 2)
+            archiver.maximumAge = nil
+            #expect(try Note.storedResourceIDs() == ["b", "c"])
+        }
+    }
 }

@@ -122,7 +122,7 @@ struct KeyedArchiveInterpreterTests {
         let dictionaryClass = graph.classReference("NSDictionary")
         let root = graph.add(["NS.keys": [key], "NS.objects": [selfReference], "$class": dictionaryClass] as [String: Any])
         #expect(root == selfReference)
-        #expect(throws: KeyedArchiveError.cycle(keyPath: "root.me")) {
+        #expect(throws: KeyedArchiveError.malformed(keyPath: "root.me", reason: "contains itself")) {
             try interpret(graph.archive(root: root))
         }
     }
@@ -156,7 +156,7 @@ struct KeyedArchiveInterpreterTests {
         var shallow = graph.array([deep])
         for _ in 0..<10 { shallow = graph.array([shallow]) }
         let root = graph.array([deep, shallow])
-        #expect(throws: KeyedArchiveError.nestingTooDeep(keyPath: "root[1][0][0][0][0][0][0][0][0][0][0][0]", limit: 20)) {
+        #expect(throws: KeyedArchiveError.malformed(keyPath: "root[1][0][0][0][0][0][0][0][0][0][0][0]", reason: "is nested deeper than 20")) {
             try interpret(graph.archive(root: root), maximumDepth: 20)
         }
     }
@@ -165,7 +165,7 @@ struct KeyedArchiveInterpreterTests {
         var graph = KeyedArchiveGraph()
         var level = graph.add("x")
         for _ in 0..<40 { level = graph.array([level, level]) }
-        #expect(throws: KeyedArchiveError.tooManyValues(limit: 1 << 16)) {
+        #expect(throws: KeyedArchiveError.malformed(keyPath: "root", reason: "shared objects expand to more than 65536 values")) {
             try interpret(graph.archive(root: level))
         }
     }

@@ -99,7 +99,7 @@ struct StackDepthTests {
                     return try KeyedArchiveInterpreter.rootObject(ofKeyedArchive: archive, options: .init(), maximumDepth: Self.limit)
                         is [Any] ? "read" : "not an array"
                 } catch {
-                    if case KeyedArchiveError.nestingTooDeep = error { return "nestingTooDeep" }
+                    if case KeyedArchiveError.malformed(_, "is nested deeper than \(Self.limit)") = error { return "nestingTooDeep" }
                     return "\(error)"
                 }
             }

@@ -173,7 +173,7 @@ struct ArchiverStorageTests {
             == "Note: /tmp/n.plist does not decode: Note.reviews[1].id: expected String, found number 42")
         #expect(ArchiverError.decodingFailed(type: "Note", id: nil, file: nil, error: decoding).description
             == "Note: does not decode: Note.reviews[1].id: expected String, found number 42")
-        #expect(ArchiverError.refusedKeyedArchive(type: "Note", id: nil, file: nil, error: .cycle(keyPath: "root.me")).description
+        #expect(ArchiverError.refusedKeyedArchive(type: "Note", id: nil, file: nil, error: .malformed(keyPath: "root.me", reason: "contains itself")).description
             .hasPrefix("Note: the data is a keyed archive that is refused: "))
         // JSON text and response objects are both "the response".
         #expect(ArchiverError.invalidResponseObject(type: "Note", error: decoding).description

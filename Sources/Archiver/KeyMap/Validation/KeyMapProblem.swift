@@ -1,11 +1,7 @@
-/// One thing wrong with a key map, in words: its ``description`` names the properties and keys
-/// involved.
-///
-/// ```swift
-/// do { try Review.validateKeyMap() } catch { for problem in error.problems { print(problem) } }
-/// // the entry "ratng" names no stored property (properties: id, restaurant, rating, text)
-/// ```
-public struct KeyMapProblem: Sendable, Equatable, CustomStringConvertible {
+/// One thing wrong with a key map, in words that name the properties and keys involved. Users
+/// read them in ``KeyMapValidationError``'s description, one per line.
+@usableFromInline
+struct KeyMapProblem: Sendable, Equatable, CustomStringConvertible {
     /// The rule a problem breaks (for the library's tests; users read the words).
     enum Kind: Sendable, Equatable {
         /// A stored property the map cannot set.
@@ -32,15 +28,11 @@ public struct KeyMapProblem: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    /// What is wrong, naming the properties and keys involved.
-    ///
-    /// ```swift
-    /// problem.description  // the entry "ratng" names no stored property (properties: id, …)
-    /// ```
-    public var description: String { message }
+    @usableFromInline var description: String { message }
 }
 
-/// The problems of a key map, thrown by ``KeyMapped/validateKeyMap()`` as one message with the type's name.
+/// The problems of a key map, thrown by ``KeyMapped/validateKeyMap()`` as one message with the
+/// type's name and one line per problem.
 ///
 /// ```swift
 /// do { try User.validateKeyMap() } catch { print(error) }
@@ -50,8 +42,8 @@ public struct KeyMapProblem: Sendable, Equatable, CustomStringConvertible {
 public struct KeyMapValidationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The key-mapped type, which the description names.
     var typeName: String
-    /// Every problem found, in the order the validators run.
-    public var problems: [KeyMapProblem]
+    /// Every problem found, in the order the validators run; the description lists them.
+    var problems: [KeyMapProblem]
 
     // Thrown by validateKeyMap(); users catch it rather than make it.
     init(typeName: String, problems: [KeyMapProblem]) {
