@@ -40,8 +40,8 @@ public struct ArchiveEncodingError: Error, Sendable, Equatable, CustomStringConv
         }
     }
 
-    /// The name of the outermost type being encoded.
-    public var typeName: String
+    /// The name of the outermost type being encoded, which the description starts with.
+    var typeName: String
     /// The path from the outermost type to the failing value.
     public var path: [ArchiveDecodingError.PathComponent]
     /// What went wrong there.

@@ -30,9 +30,12 @@ public struct KeyStrategy: Sendable {
     /// `userID` → `"user_id"`, `urlString` → `"url_string"`.
     public static let snakeCase = KeyStrategy(transform: snakeCased)
 
-    /// The key for the property named `propertyName`: `"review_count"` for `"reviewCount"` in
-    /// snake case.
-    func key(for propertyName: String) -> String {
+    /// The key for the property named `propertyName`.
+    ///
+    /// ```swift
+    /// KeyStrategy.snakeCase.key(for: "reviewCount")  // "review_count"
+    /// ```
+    public func key(for propertyName: String) -> String {
         transform(propertyName)
     }
 
