@@ -16,12 +16,10 @@ struct LegacyFileTests {
 
     @Test(arguments: ["foundation-tutorial-user.plist", "bpylist2-tutorial-user.plist"])
     func archiver06FilesOfTheTutorialsUserLoad(name: String) throws {
-        let archive = try Archive(archivedData: Self.fixture(name))
-        let handWritten = try #require(HandWrittenUser(archive: archive))
-        let converted = try #require(ConvertedUser(archive: archive))
+        let handWritten = try HandWrittenUser(archivedData: Self.fixture(name))
+        let converted = try ConvertedUser(archivedData: Self.fixture(name))
         #expect(!converted.reviews.isEmpty)
         expectSameArchives(handWritten, converted, input: name)
-        #expect(ArchiveDifference.lines(expected: archive, actual: converted.archiveValue).isEmpty)
     }
 
     @Test func theDictionariableFileLoads() throws {
