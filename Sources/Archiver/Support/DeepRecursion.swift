@@ -15,8 +15,9 @@ import Foundation
 /// costs a handoff between two parked threads, not a thread start.
 ///
 /// ```swift
-/// let value = try DeepRecursion.descend(unavailable: { PropertyListError.malformed(reason: $0.description) }) {
-///     () throws(PropertyListError) in try reader.value(of: element, depth: depth + 1)
+/// // The property-list writer, one level into a dictionary's value:
+/// references[values + index] = try DeepRecursion.descend(unavailable: { Failure(found: $0.description) }) {
+///     () throws(Failure) -> Int in try add(value, depth: depth + 1)
 /// }
 /// ```
 @usableFromInline
