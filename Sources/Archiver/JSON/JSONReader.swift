@@ -34,8 +34,11 @@ struct JSONReader {
     private let open: UnsafeMutablePointer<(index: Int, count: UInt32)>
     private var depth = 0
 
-    /// How many readable zero bytes must follow the text handed to ``tokens(of:)``.
-    static let padding = 8
+    /// How many readable zero bytes must follow the text handed to ``tokens(of:)``: eight for
+    /// the reader's word scan; sixteen so that a key map compares any key of the text by loading
+    /// 16 bytes from its start (``BinaryPropertyListKey/Pattern``), since at least four bytes
+    /// (`":0}`) follow a key.
+    static let padding = 16
     /// How many tokens `recent` holds: all of a small text's, so that its tokens are copied once,
     /// into an array of exactly their number.
     private static let batch = 256

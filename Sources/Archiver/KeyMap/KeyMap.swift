@@ -56,6 +56,9 @@ public final class KeyMap<Model>: @unchecked Sendable {
     /// (``BinaryPropertyListKey/Pattern/never`` for fields not read from it alone), worked out
     /// once per type rather than per comparison.
     @usableFromInline let propertyListKeyPatterns: [BinaryPropertyListKey.Pattern]
+    /// Each field's server key as the JSON door compares it with a key of the text
+    /// (``BinaryPropertyListKey/Pattern/never`` for fields not read from it alone).
+    @usableFromInline let jsonKeyPatterns: [BinaryPropertyListKey.Pattern]
     /// Builds a model from a response object or an archive, given where each field's key is in
     /// it, as ``KeyMapField/locate(_:in:from:into:)`` finds them.
     @usableFromInline let construct: ([KeyMapField], [String: Any], UnsafeBufferPointer<[String: Any].Index?>, KeyMapSource) throws(ArchiveDecodingError) -> Model
@@ -290,6 +293,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         self.isUsable = plan.isUsable
         self.hasComplexKeys = plan.fields.contains { $0.hasComplexKeys }
         self.propertyListKeyPatterns = BinaryPropertyListKey.Pattern.patterns(of: plan.fields)
+        self.jsonKeyPatterns = BinaryPropertyListKey.Pattern.serverKeyPatterns(of: plan.fields)
         self.makePlaceholder = makePlaceholder
         self.check = KeyMapChecks.check(for: Model.self)
         self.readers = makeReaders(plan.fields)
@@ -343,6 +347,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         isUsable = built.isUsable
         hasComplexKeys = built.hasComplexKeys
         propertyListKeyPatterns = built.propertyListKeyPatterns
+        jsonKeyPatterns = built.jsonKeyPatterns
         construct = built.construct
         constructReporting = built.constructReporting
         constructFromDocument = built.constructFromDocument

@@ -31,6 +31,8 @@ final class KeyMapField: Sendable {
     /// The server key as paths into nested objects, then its alternates, when there is more
     /// than one flat key to try; empty in the common case of one flat server key.
     let serverPaths: [[String]]
+    /// `serverPaths` as the JSON door compares them with a text's keys, made once with the map.
+    let serverJSONPaths: [[JSONKey]]
     /// The archive key, then the former archive keys, when there are former keys; else empty.
     let archiveKeysToRead: [String]
     /// `archiveKeysToRead` as a property-list load compares them, made once with the map.
@@ -63,6 +65,7 @@ final class KeyMapField: Sendable {
         let primary = entry?.serverKey.map(Self.path(of:)) ?? [serverKey]
         let paths = [primary] + (entry?.alternateServerKeys ?? []).map(Self.path(of:))
         serverPaths = paths.count == 1 && paths[0].count == 1 && paths[0][0] == serverKey ? [] : paths
+        serverJSONPaths = serverPaths.map { $0.map(JSONKey.init) }
         let former = entry?.formerArchiveKeys ?? []
         archiveKeysToRead = former.isEmpty ? [] : [archiveKey] + former
         archivePropertyListKeysToRead = archiveKeysToRead.map(BinaryPropertyListKey.init)
