@@ -78,9 +78,15 @@ struct JSONReader {
 
     @inline(never)
     private mutating func flushRecent() {
-        // Most texts hold a value every 8 to 16 bytes; reserving for one every 16 avoids most
-        // regrowth without reserving much that goes unused.
-        if tokens.isEmpty { tokens.reserveCapacity(bytes.count / 16 + Self.batch) }
+        // Texts hold a value every 2 to 20 bytes or more, but one text keeps much the same
+        // density throughout (an array of like records): the first batch, and the bytes it took,
+        // tell how many tokens the whole text needs, with an eighth to spare. A guess from the
+        // length alone grew the array once or twice per text, copying every token so far.
+        if tokens.isEmpty {
+            // No text holds more than a token per two bytes, plus one.
+            let expected = bytes.count * Self.batch / max(position, 1)
+            tokens.reserveCapacity(min(expected + expected / 8, bytes.count / 2 + 2) + Self.batch)
+        }
         tokens.append(contentsOf: UnsafeBufferPointer(start: recent, count: recentCount))
         recentCount = 0
     }
