@@ -324,10 +324,14 @@ public final class KeyMap<Model>: @unchecked Sendable {
         self.constructFromDocument = { fields, document, slots, log throws(ArchiveDecodingError) in
             var index = 0
             func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
-                let field = fields[index]
                 let slot = slots[index]
                 index += 1
-                guard let log else { return try field.decode(Value.self, in: document, at: slot, model: Model.self) }
+                guard let log else {
+                    return try KeyMapField.withField(fields, at: index - 1) { (field) throws(ArchiveDecodingError) in
+                        try field.decode(Value.self, in: document, at: slot, model: Model.self)
+                    }
+                }
+                let field = fields[index - 1]
                 let start = log.errors.count
                 let value = try field.decode(Value.self, in: document, at: slot, model: Model.self)
                 log.nest(from: start, in: Model.self, key: document.key(of: field))
