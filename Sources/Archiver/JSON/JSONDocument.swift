@@ -15,9 +15,11 @@ final class JSONDocument: @unchecked Sendable {
     /// Parses `data`, which must hold exactly one JSON value.
     @usableFromInline
     init(data: Data) throws(JSONSyntaxError) {
-        // A private copy, so that pointers into it stay valid for the document's life.
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
-        _ = bytes.initialize(from: data)
+        // A private copy, so that pointers into it stay valid for the document's life, with the
+        // zero bytes after it that the reader scans into.
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: data.count + JSONReader.padding)
+        data.copyBytes(to: bytes.baseAddress!, count: data.count)
+        (bytes.baseAddress! + data.count).initialize(repeating: 0, count: JSONReader.padding)
         do {
             tokens = try JSONReader.tokens(of: UnsafeBufferPointer(rebasing: bytes[..<data.count]))
         } catch {

@@ -19,25 +19,81 @@ struct JSONReader {
     /// bigger stack when the thread's runs low (`ValueNesting`).
     static let maximumDepth = 100
 
+    /// The text; at least ``padding`` zero bytes follow it, so that strings are scanned a word at
+    /// a time to their end without counting what is left.
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
-    private(set) var tokens: [JSONToken] = []
+    /// The tokens read, but for the last few: those are in `recent`, memory of the reader's own,
+    /// so that appending one is a store rather than an array's uniqueness and capacity checks.
+    /// They join `tokens` a batch at a time.
+    private var tokens: [JSONToken] = []
+    private let recent: UnsafeMutablePointer<JSONToken>
+    private var recentCount = 0
+    /// The token index and member count of each container not yet closed, innermost last: at
+    /// most ``maximumDepth``, so a fixed stack. A container's token gets its count when it closes.
+    private let open: UnsafeMutablePointer<(index: Int, count: UInt32)>
+    private var depth = 0
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// How many readable zero bytes must follow the text handed to ``tokens(of:)``: eight for
+    /// the reader's word scan; sixteen so that a key map compares any key of the text by loading
+    /// 16 bytes from its start (``BinaryPropertyListKey/Pattern``), since at least four bytes
+    /// (`":0}`) follow a key.
+    static let padding = 16
+    /// How many tokens `recent` holds: all of a small text's, so that its tokens are copied once,
+    /// into an array of exactly their number.
+    private static let batch = 256
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, recent: UnsafeMutablePointer<JSONToken>, open: UnsafeMutablePointer<(index: Int, count: UInt32)>) {
         self.bytes = bytes
+        self.recent = recent
+        self.open = open
     }
 
-    /// The tokens of `bytes`, which must hold exactly one JSON value, with optional whitespace.
+    /// The tokens of `bytes`, which must hold exactly one JSON value, with optional whitespace,
+    /// and be followed by ``padding`` readable zero bytes.
     static func tokens(of bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> [JSONToken] {
         guard bytes.count < Int(UInt32.max) else {
             throw JSONSyntaxError("the text is 4 GiB or more, beyond what the reader accepts", at: 0, in: bytes)
         }
-        var reader = JSONReader(bytes: bytes)
-        // Most texts hold a value every 8 to 16 bytes; reserving for one every 16 avoids most
-        // regrowth without reserving much that goes unused.
-        reader.tokens.reserveCapacity(bytes.count / 16 + 4)
-        try reader.readDocument()
-        return reader.tokens
+        return try withUnsafeTemporaryAllocation(of: JSONToken.self, capacity: batch) { recent throws(JSONSyntaxError) in
+            try withUnsafeTemporaryAllocation(of: (index: Int, count: UInt32).self, capacity: maximumDepth) { open throws(JSONSyntaxError) in
+                var reader = JSONReader(bytes: bytes, recent: recent.baseAddress!, open: open.baseAddress!)
+                try reader.readDocument()
+                let last = UnsafeBufferPointer(start: reader.recent, count: reader.recentCount)
+                if reader.tokens.isEmpty { return Array(last) }
+                reader.tokens.append(contentsOf: last)
+                return reader.tokens
+            }
+        }
+    }
+
+    /// The index the next token gets.
+    private var tokenCount: Int { tokens.count + recentCount }
+
+    private mutating func append(_ token: JSONToken) {
+        if recentCount == Self.batch { flushRecent() }
+        (recent + recentCount).initialize(to: token)
+        recentCount += 1
+    }
+
+    @inline(never)
+    private mutating func flushRecent() {
+        // Texts hold a value every 2 to 20 bytes or more, but one text keeps much the same
+        // density throughout (an array of like records): the first batch, and the bytes it took,
+        // tell how many tokens the whole text needs, with an eighth to spare. A guess from the
+        // length alone grew the array once or twice per text, copying every token so far.
+        if tokens.isEmpty {
+            // No text holds more than a token per two bytes, plus one.
+            let expected = bytes.count * Self.batch / max(position, 1)
+            tokens.reserveCapacity(min(expected + expected / 8, bytes.count / 2 + 2) + Self.batch)
+        }
+        tokens.append(contentsOf: UnsafeBufferPointer(start: recent, count: recentCount))
+        recentCount = 0
+    }
+
+    /// The kind of the token at `index`, wherever it is.
+    private func kind(at index: Int) -> JSONToken.Kind {
+        index >= tokens.count ? recent[index - tokens.count].kind : tokens[index].kind
     }
 
     private func error(_ message: String, at offset: Int) -> JSONSyntaxError {
@@ -66,32 +122,30 @@ struct JSONReader {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             throw error("a byte-order mark is not allowed; JSON text is UTF-8 without one", at: 0)
         }
-        var open: [Int] = []
-        var counts: [UInt32] = []
         skipWhitespace()
         while true {
             // A value is expected at `position`.
             guard position < bytes.count else { throw unexpected("expected a value") }
             switch bytes[position] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                guard open.count < Self.maximumDepth else {
+                guard depth < Self.maximumDepth else {
                     throw error("arrays and objects nest deeper than \(Self.maximumDepth) levels", at: position)
                 }
                 let isObject = bytes[position] == UInt8(ascii: "{")
-                open.append(tokens.count)
-                counts.append(0)
-                tokens.append(JSONToken(kind: isObject ? .object : .array, flags: [], start: UInt32(position), length: 0, next: 0))
+                open[depth] = (tokenCount, 0)
+                depth += 1
+                append(JSONToken(kind: isObject ? .object : .array, flags: [], start: UInt32(position), length: 0, next: 0))
                 position += 1
                 skipWhitespace()
                 if position < bytes.count, bytes[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     position += 1
-                    closeContainer(&open, &counts)
+                    closeContainer()
                 } else if isObject {
                     try readKey()
-                    counts[counts.count - 1] += 1
+                    open[depth - 1].count = 1
                     continue
                 } else {
-                    counts[counts.count - 1] += 1
+                    open[depth - 1].count = 1
                     continue
                 }
             case UInt8(ascii: "\""):
@@ -110,33 +164,40 @@ struct JSONReader {
             // A value ended: close every container that ends here, then find the next value.
             while true {
                 skipWhitespace()
-                guard let container = open.last else {
+                guard depth > 0 else {
                     guard position == bytes.count else { throw unexpected("expected the end of the text after the value") }
                     return
                 }
-                let isObject = tokens[container].kind == .object
+                let isObject = kind(at: open[depth - 1].index) == .object
                 guard position < bytes.count else { throw unexpected(isObject ? "expected ',' or '}'" : "expected ',' or ']'") }
                 let byte = bytes[position]
                 if byte == UInt8(ascii: ",") {
                     position += 1
                     skipWhitespace()
                     if isObject { try readKey() }
-                    counts[counts.count - 1] += 1
+                    open[depth - 1].count += 1
                     break
                 }
                 guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
                     throw unexpected(isObject ? "expected ',' or '}'" : "expected ',' or ']'")
                 }
                 position += 1
-                closeContainer(&open, &counts)
+                closeContainer()
             }
         }
     }
 
-    private mutating func closeContainer(_ open: inout [Int], _ counts: inout [UInt32]) {
-        let container = open.removeLast()
-        tokens[container].length = counts.removeLast()
-        tokens[container].next = UInt32(tokens.count)
+    private mutating func closeContainer() {
+        depth -= 1
+        let (index, count) = open[depth]
+        let next = UInt32(tokenCount)
+        if index >= tokens.count {
+            recent[index - tokens.count].length = count
+            recent[index - tokens.count].next = next
+        } else {
+            tokens[index].length = count
+            tokens[index].next = next
+        }
     }
 
     /// A member's key, the colon after it, and the whitespace before its value.
@@ -157,7 +218,7 @@ struct JSONReader {
             throw error("expected \(literal)", at: start)
         }
         position += count
-        tokens.append(JSONToken(kind: kind, flags: [], start: UInt32(start), length: UInt32(count), next: UInt32(tokens.count + 1)))
+        append(JSONToken(kind: kind, flags: [], start: UInt32(start), length: UInt32(count), next: UInt32(tokenCount + 1)))
     }
 
     private mutating func readNumber() throws(JSONSyntaxError) {
@@ -188,7 +249,7 @@ struct JSONReader {
             guard position < bytes.count, isDigit(bytes[position]) else { throw unexpected("expected a digit in the exponent") }
             skipDigits()
         }
-        tokens.append(JSONToken(kind: .number, flags: flags, start: UInt32(start), length: UInt32(position - start), next: UInt32(tokens.count + 1)))
+        append(JSONToken(kind: .number, flags: flags, start: UInt32(start), length: UInt32(position - start), next: UInt32(tokenCount + 1)))
     }
 
     private func isDigit(_ byte: UInt8) -> Bool {
@@ -206,21 +267,16 @@ struct JSONReader {
         var flags: JSONToken.Flags = []
         while true {
             // Plain ASCII is by far the most common: eight bytes at a time, straight to the first
-            // that needs a look, then one comparison chain per byte.
-            while bytes.count - position >= 8 {
+            // that needs a look. The zero bytes after the text need one, so the scan stops there
+            // at the latest.
+            while true {
                 let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self))
                 let mask = Self.bytesNeedingALook(word)
-                if mask == 0 {
-                    position += 8
-                } else {
+                if mask != 0 {
                     position += mask.trailingZeroBitCount / 8
                     break
                 }
-            }
-            while position < bytes.count {
-                let byte = bytes[position]
-                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
-                position += 1
+                position += 8
             }
             guard position < bytes.count else { throw error("the string does not end", at: start - 1) }
             let byte = bytes[position]
@@ -234,7 +290,7 @@ struct JSONReader {
                 try readMultibyteScalar()
             }
         }
-        tokens.append(JSONToken(kind: .string, flags: flags, start: UInt32(start), length: UInt32(position - start), next: UInt32(tokens.count + 1)))
+        append(JSONToken(kind: .string, flags: flags, start: UInt32(start), length: UInt32(position - start), next: UInt32(tokenCount + 1)))
         position += 1
     }
 

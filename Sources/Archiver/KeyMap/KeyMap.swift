@@ -56,6 +56,9 @@ public final class KeyMap<Model>: @unchecked Sendable {
     /// (``BinaryPropertyListKey/Pattern/never`` for fields not read from it alone), worked out
     /// once per type rather than per comparison.
     @usableFromInline let propertyListKeyPatterns: [BinaryPropertyListKey.Pattern]
+    /// Each field's server key as the JSON door compares it with a key of the text
+    /// (``BinaryPropertyListKey/Pattern/never`` for fields not read from it alone).
+    @usableFromInline let jsonKeyPatterns: [BinaryPropertyListKey.Pattern]
     /// Builds a model from a response object or an archive, given where each field's key is in
     /// it, as ``KeyMapField/locate(_:in:from:into:)`` finds them.
     @usableFromInline let construct: ([KeyMapField], [String: Any], UnsafeBufferPointer<[String: Any].Index?>, KeyMapSource) throws(ArchiveDecodingError) -> Model
@@ -290,6 +293,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         self.isUsable = plan.isUsable
         self.hasComplexKeys = plan.fields.contains { $0.hasComplexKeys }
         self.propertyListKeyPatterns = BinaryPropertyListKey.Pattern.patterns(of: plan.fields)
+        self.jsonKeyPatterns = BinaryPropertyListKey.Pattern.serverKeyPatterns(of: plan.fields)
         self.makePlaceholder = makePlaceholder
         self.check = KeyMapChecks.check(for: Model.self)
         self.readers = makeReaders(plan.fields)
@@ -320,10 +324,14 @@ public final class KeyMap<Model>: @unchecked Sendable {
         self.constructFromDocument = { fields, document, slots, log throws(ArchiveDecodingError) in
             var index = 0
             func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
-                let field = fields[index]
                 let slot = slots[index]
                 index += 1
-                guard let log else { return try field.decode(Value.self, in: document, at: slot, model: Model.self) }
+                guard let log else {
+                    return try KeyMapField.withField(fields, at: index - 1) { (field) throws(ArchiveDecodingError) in
+                        try field.decode(Value.self, in: document, at: slot, model: Model.self)
+                    }
+                }
+                let field = fields[index - 1]
                 let start = log.errors.count
                 let value = try field.decode(Value.self, in: document, at: slot, model: Model.self)
                 log.nest(from: start, in: Model.self, key: document.key(of: field))
@@ -343,6 +351,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         isUsable = built.isUsable
         hasComplexKeys = built.hasComplexKeys
         propertyListKeyPatterns = built.propertyListKeyPatterns
+        jsonKeyPatterns = built.jsonKeyPatterns
         construct = built.construct
         constructReporting = built.constructReporting
         constructFromDocument = built.constructFromDocument
