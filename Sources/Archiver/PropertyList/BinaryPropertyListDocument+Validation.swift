@@ -121,6 +121,18 @@ private struct BinaryPropertyListValidation {
                 try add(.leaf, to: &frame)
                 continue
             }
+            // A leaf met for the first time is checked here, without going through `reach` and
+            // the frame it returns: most objects of a file are leaves seen once.
+            if slots[member] == Self.unreached {
+                let offset = try offset(of: member)
+                let type = base[offset] >> 4
+                if type != 0xA, type != 0xD {
+                    try checkLeaf(member, at: offset)
+                    slots[member] = type == 0x5 || type == 0x6 ? Self.stringLeaf : Self.leaf
+                    try add(.leaf, to: &frame)
+                    continue
+                }
+            }
             switch try reach(member, depth: frame.depth + 1) {
             case .checked(let summary):
                 try add(summary, to: &frame)
@@ -280,8 +292,25 @@ private struct BinaryPropertyListValidation {
     }
 
     /// Whether `count` big-endian code units at `start` are valid UTF-16: every surrogate paired.
+    ///
+    /// Four units at a time are let through when none is a surrogate, a test on their high bytes
+    /// as one word; a word that may hold one is checked unit by unit.
     private func isValidUTF16(at start: Int, count: Int) -> Bool {
+        let raw = UnsafeRawPointer(base + start)
         var index = 0
+        while index &+ 4 <= count {
+            // In memory order each unit's high byte comes first, the low byte of a 16-bit lane
+            // of the little-endian word: it is a surrogate's when its top five bits are 11011.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 2 &* index, as: UInt64.self))
+            let difference = (word & 0x00F8_00F8_00F8_00F8) ^ 0x00D8_00D8_00D8_00D8
+            // A lane of `difference` is zero only for a surrogate; subtracting one from each lane
+            // then sets its top bit (a borrow into the next lane can only add false alarms).
+            guard (difference &- 0x0001_0001_0001_0001) & 0x8000_8000_8000_8000 != 0 else {
+                index &+= 4
+                continue
+            }
+            break
+        }
         while index < count {
             let first = unit(at: start + 2 * index)
             index += 1
@@ -327,6 +356,7 @@ private struct BinaryPropertyListValidation {
 
     /// The element count in the marker at `offset` (or the integer after it), and where the
     /// elements start, once the elements are known to fit before the offset table.
+    @inline(__always)
     private func count(_ object: Int, at offset: Int, elementWidth: Int) throws(PropertyListError) -> (count: Int, start: Int) {
         var count = Int(base[offset] & 0x0F)
         var start = offset + 1
