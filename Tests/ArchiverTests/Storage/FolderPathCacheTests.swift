@@ -145,4 +145,13 @@ struct FolderPathCacheTests {
         }
     }
 
+    /// The byte test of an archive's extension agrees with `hasSuffix`, also where a dot after
+    /// other text joins it into one character.
+    @Test func archiveNamesAreTheOnesHasSuffixSees() {
+        let names = ["a.plist", ".plist", "plist", "a.plis", "a.plistx", "a.PLIST", "\u{E9}.plist", "\u{600}.plist",
+                     "a\u{200D}.plist", "a.plist\u{301}", "\u{1F372}.plist", "a.b.plist", "", "a..plist"]
+        for name in names {
+            #expect(Archiver.hasArchiveSuffix(name, ".plist") == name.hasSuffix(".plist"), "\(name)")
+        }
+    }
 }
