@@ -112,13 +112,14 @@ enum ArchiveFileName {
     // MARK: Escaping
 
     private static func isPlain(_ id: String, foldingCase: Bool) -> Bool {
-        var first = true
-        for byte in id.utf8 {
-            if first, byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ") { return false }
-            first = false
-            if !isPlainByte(byte, foldingCase: foldingCase) { return false }
+        // The contiguous bytes rather than the UTF-8 view's iterator, which cost more than the
+        // test of each byte.
+        var id = id
+        return id.withUTF8 { bytes in
+            guard let first = bytes.first else { return true }
+            if first == UInt8(ascii: ".") || first == UInt8(ascii: " ") { return false }
+            return bytes.allSatisfy { isPlainByte($0, foldingCase: foldingCase) }
         }
-        return true
     }
 
     private static func isPlainByte(_ byte: UInt8, foldingCase: Bool) -> Bool {
