@@ -465,9 +465,11 @@ extension BinaryPropertyListDocument: KeyMapInputDocument {
 /// A field's value in a parsed document (a JSON text's token, a property list's object), found by
 /// the key map's one pass over the object's members (`KeyMap.decode(json:at:)`,
 /// `KeyMap.decode(propertyList:at:)`); the slot is -1 when the key is missing.
+///
+/// The document is not retained: a slot lives only inside ``KeyMapField/decode(_:in:at:model:)``,
+/// whose caller holds the document, and a retained one cost a retain and a release per field
+/// besides the one the field's ``KeyMapInput`` takes.
 struct KeyMapDocumentSlot<Document: KeyMapInputDocument> {
-    /// Not retained: the key map's decode holds the document for the whole call, and a retain and
-    /// a release per field were a twentieth of `decode(json:)`.
     unowned(unsafe) let document: Document
     let slot: Int32
 }

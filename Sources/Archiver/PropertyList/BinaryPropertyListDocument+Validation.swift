@@ -7,7 +7,11 @@ extension BinaryPropertyListDocument {
     /// without recursion (the deepest file takes no more stack than the flattest: threads may
     /// have 512 KiB). Memory is four bytes per object of the offset table and sixteen per
     /// reachable container, freed on return, and a frame per level of nesting.
-    func validate(maximumDepth: Int, options: BinaryPropertyListReader.Options) throws(PropertyListError) {
+    ///
+    /// Returns the strings of 16 to 4,096 code units that the file refers to more than once (at
+    /// most ``BinaryPropertyListValidation/maximumSharedStrings`` of them), which the document
+    /// makes once.
+    func validate(maximumDepth: Int, options: BinaryPropertyListReader.Options) throws(PropertyListError) -> [Int] {
         // A buffer rather than an array: the walk writes a slot per object, and an array's
         // uniqueness and bounds checks on each write were a tenth of the check's instructions.
         let slots = UnsafeMutableBufferPointer<Int32>.allocate(capacity: objectCount)
@@ -15,6 +19,7 @@ extension BinaryPropertyListDocument {
         slots.initialize(repeating: BinaryPropertyListValidation.unreached)
         var validation = BinaryPropertyListValidation(document: self, slots: slots, maximumDepth: maximumDepth, options: options)
         try validation.run()
+        return validation.sharedStrings
     }
 }
 
@@ -40,6 +45,8 @@ private struct BinaryPropertyListValidation {
     /// indexes it with is below `objectCount`, its size: `reference` checks each.
     private let slots: UnsafeMutableBufferPointer<Int32>
     private var containers: [Summary] = []
+    /// Strings too long for a small string met again as a value, in the order met.
+    private(set) var sharedStrings: [Int] = []
     /// The open containers but the innermost, outermost first.
     private var stack: [Frame] = []
 
@@ -49,6 +56,12 @@ private struct BinaryPropertyListValidation {
     /// A checked string: a dictionary's keys are the same few objects over and over, and this
     /// says one of them is sound without reading its marker again.
     private static let stringLeaf: Int32 = -3
+    /// A checked string noted in `sharedStrings` (or one that is not worth noting: short, or
+    /// met when the list was full), so that it is looked at once.
+    private static let sharedString: Int32 = -4
+    /// How many shared strings the document makes ahead: the few texts a writer wrote once for
+    /// many values (a review's boilerplate, a status), not every string of a hostile file.
+    static let maximumSharedStrings = 16
     /// Where objects start: after the header, "bplist00".
     private static let firstObject: UInt64 = 8
 
@@ -118,8 +131,21 @@ private struct BinaryPropertyListValidation {
             // A leaf checked before (a shared key's value, a number or a string written once and
             // referred to again) only counts: the common case, without a call.
             if slots[member] <= Self.leaf {
+                if slots[member] == Self.stringLeaf { noteSharedString(member) }
                 try add(.leaf, to: &frame)
                 continue
+            }
+            // A leaf met for the first time is checked here, without going through `reach` and
+            // the frame it returns: most objects of a file are leaves seen once.
+            if slots[member] == Self.unreached {
+                let offset = try offset(of: member)
+                let type = base[offset] >> 4
+                if type != 0xA, type != 0xD {
+                    try checkLeaf(member, at: offset)
+                    slots[member] = type == 0x5 || type == 0x6 ? Self.stringLeaf : Self.leaf
+                    try add(.leaf, to: &frame)
+                    continue
+                }
             }
             switch try reach(member, depth: frame.depth + 1) {
             case .checked(let summary):
@@ -156,7 +182,7 @@ private struct BinaryPropertyListValidation {
         switch slots[object] {
         case Self.unreached:
             break
-        case Self.leaf, Self.stringLeaf:
+        case Self.leaf, Self.stringLeaf, Self.sharedString:
             return .checked(.leaf)
         case Self.open:
             throw .malformed(reason: "object \(object) contains itself")
@@ -184,7 +210,7 @@ private struct BinaryPropertyListValidation {
     @inline(__always)
     private mutating func checkKey(_ key: Int, of dictionary: Int) throws(PropertyListError) {
         // The common case: a key that an earlier dictionary has too.
-        if slots[key] == Self.stringLeaf { return }
+        if slots[key] <= Self.stringLeaf { return }
         try checkNewKey(key, of: dictionary)
     }
 
@@ -201,9 +227,25 @@ private struct BinaryPropertyListValidation {
         default:
             break
         }
-        guard slots[key] == Self.stringLeaf else {
+        guard slots[key] <= Self.stringLeaf else {
             throw .malformed(reason: "object \(dictionary) has a key that is not a string")
         }
+    }
+
+    /// Notes a checked string met again as a value: a string of more than 15 code units is
+    /// stored out of line, so each value read from it would allocate and copy its text.
+    private mutating func noteSharedString(_ string: Int) {
+        slots[string] = Self.sharedString
+        guard sharedStrings.count < Self.maximumSharedStrings else { return }
+        // Checked: the offset is inside the objects and the marker is a string's.
+        let offset = Int(truncatingIfNeeded: load(offsetTable + string * offsetWidth, width: offsetWidth))
+        var count = Int(base[offset] & 0x0F)
+        if count == Int(BinaryPropertyList.Marker.countFollows) {
+            count = Int(truncatingIfNeeded: load(offset + 2, width: 1 << Int(base[offset + 1] & 0x0F)))
+        }
+        // At most 4 KiB of code units: the texts made ahead stay small beside the file, whichever
+        // strings a hostile file shares.
+        if count > 15, count <= 4096 { sharedStrings.append(string) }
     }
 
     /// Checks a leaf: that its marker is one the reader reads and its payload lies inside the
@@ -280,8 +322,25 @@ private struct BinaryPropertyListValidation {
     }
 
     /// Whether `count` big-endian code units at `start` are valid UTF-16: every surrogate paired.
+    ///
+    /// Four units at a time are let through when none is a surrogate, a test on their high bytes
+    /// as one word; a word that may hold one is checked unit by unit.
     private func isValidUTF16(at start: Int, count: Int) -> Bool {
+        let raw = UnsafeRawPointer(base + start)
         var index = 0
+        while index &+ 4 <= count {
+            // In memory order each unit's high byte comes first, the low byte of a 16-bit lane
+            // of the little-endian word: it is a surrogate's when its top five bits are 11011.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 2 &* index, as: UInt64.self))
+            let difference = (word & 0x00F8_00F8_00F8_00F8) ^ 0x00D8_00D8_00D8_00D8
+            // A lane of `difference` is zero only for a surrogate; subtracting one from each lane
+            // then sets its top bit (a borrow into the next lane can only add false alarms).
+            guard (difference &- 0x0001_0001_0001_0001) & 0x8000_8000_8000_8000 != 0 else {
+                index &+= 4
+                continue
+            }
+            break
+        }
         while index < count {
             let first = unit(at: start + 2 * index)
             index += 1
@@ -327,6 +386,7 @@ private struct BinaryPropertyListValidation {
 
     /// The element count in the marker at `offset` (or the integer after it), and where the
     /// elements start, once the elements are known to fit before the offset table.
+    @inline(__always)
     private func count(_ object: Int, at offset: Int, elementWidth: Int) throws(PropertyListError) -> (count: Int, start: Int) {
         var count = Int(base[offset] & 0x0F)
         var start = offset + 1

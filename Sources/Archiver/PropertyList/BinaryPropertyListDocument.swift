@@ -21,9 +21,10 @@ import Foundation
 /// data, the reference date, UID 0, no elements): ask ``kind(of:)`` first.
 ///
 /// Memory: a private copy of the bytes, so that pointers into it stay valid for the document's
-/// life, and nothing per object once `init` returns. While checking, 4 bytes per object of the
-/// offset table (at most one per byte of it), 16 per reachable container and 64 per level of
-/// nesting; each reachable object is checked once, however many references it has.
+/// life, at most 16 shared strings of at most 4,096 code units, and nothing per object once
+/// `init` returns. While checking, 4 bytes per object of the offset table (at most one per byte
+/// of it), 16 per reachable container and 64 per level of nesting; each reachable object is
+/// checked once, however many references it has.
 ///
 /// ```swift
 /// let document = try BinaryPropertyListDocument(data: bytes, maximumDepth: 512)
@@ -33,7 +34,8 @@ import Foundation
 /// ```
 @usableFromInline
 final class BinaryPropertyListDocument: @unchecked Sendable {
-    // Immutable after init; @unchecked only because the bytes are behind a pointer.
+    // Immutable after init; @unchecked only because the bytes are behind a pointer and the shared
+    // strings are set in init after the check that finds them.
 
     /// What an object is. Null, fill, sets and unknown markers are not kinds: the document
     /// refuses them, as the module's reader always has; UIDs only with `.allowsUIDs`.
@@ -53,6 +55,10 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     let referenceWidth: Int
     /// Where the offset table starts, which is also where objects end.
     let offsetTable: Int
+    /// The long strings the file refers to more than once, made once by `init` (set there only):
+    /// a text a writer stored once for a thousand values is then read as a thousand copies of
+    /// one `String`, not a thousand allocations, as CFBinaryPList caches shared objects.
+    private var sharedStrings: [(object: Int, text: String)] = []
 
     /// Reads and checks `data`, keeping a copy of it.
     ///
@@ -71,7 +77,8 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
         _ = data.copyBytes(to: bytes)
         base = UnsafePointer(bytes.baseAddress!)
         // Fully initialized: if the check throws, deinit frees the copy.
-        try validate(maximumDepth: maximumDepth, options: options)
+        let shared = try validate(maximumDepth: maximumDepth, options: options)
+        sharedStrings = shared.map { ($0, string(at: $0)) }
     }
 
     deinit {
@@ -248,13 +255,22 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
         switch base[offset] >> 4 {
         case 0x5:
             let (count, start) = contents(at: offset)
+            if count > 15, !sharedStrings.isEmpty, let text = sharedString(object) { return text }
             return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
         case 0x6:
             let (count, start) = contents(at: offset)
+            if count > 15, !sharedStrings.isEmpty, let text = sharedString(object) { return text }
             return utf16String(at: start, count: count)
         default:
             return nil
         }
+    }
+
+    /// The text `init` made of `object`, if it is a shared string.
+    @inline(never)
+    private func sharedString(_ object: Int) -> String? {
+        for shared in sharedStrings where shared.object == object { return shared.text }
+        return nil
     }
 
     /// The text of `count` checked UTF-16 code units at `start`, transcoded to UTF-8 here: the

@@ -116,6 +116,11 @@ enum ResourceIDText {
     }
 
     static func id<ID>(_ type: ID.Type, from text: String) -> ID? {
+        // The common types are parsed by name: compiled for the id's type, their casts vanish,
+        // where the way through `any LosslessStringConvertible` cost two dynamic casts an id
+        // (an eighth of listing a folder).
+        if ID.self == String.self { return text as? ID }
+        if ID.self == Int.self { return Int(text) as? ID }
         if ID.self == UUID.self { return UUID(uuidString: text) as? ID }
         guard let convertible = ID.self as? any LosslessStringConvertible.Type else { return nil }
         return parse(convertible, text) as? ID

@@ -44,7 +44,8 @@ extension Archiver {
         /// composed as `==` sees it, and without a minus sign the id equals without (`-0.0`).
         static func canonicalText<Value: Archivable>(of id: Value.ID, _ type: Value.Type) -> String {
             var text = Value.text(forResourceID: id)
-            if text.hasPrefix("-"), let unsigned = Value.resourceID(fromText: String(text.dropFirst())), unsigned == id {
+            // The byte first: most texts have no minus, and `hasPrefix` compares characters.
+            if text.utf8.first == UInt8(ascii: "-"), text.hasPrefix("-"), let unsigned = Value.resourceID(fromText: String(text.dropFirst())), unsigned == id {
                 text = Value.text(forResourceID: unsigned)
             }
             return ArchiveFileName.canonical(text)

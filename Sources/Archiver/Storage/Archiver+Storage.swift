@@ -53,9 +53,32 @@ extension Archiver {
     }
 
     /// The name `name` of an archive file (it ends in `.plist`, character by character) without
-    /// its extension: those characters are ASCII, one byte each.
+    /// its extension: those characters are ASCII, one byte each. Cut from the contiguous bytes,
+    /// not a slice of the UTF-8 view, which `String(decoding:)` read byte by byte (listing a
+    /// folder spent a tenth of its time here).
     private static func stem(of name: String) -> String {
-        String(decoding: name.utf8.dropLast(ArchiveFileName.fileExtension.utf8.count + 1), as: UTF8.self)
+        var name = name
+        return name.withUTF8 { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes.dropLast(ArchiveFileName.fileExtension.utf8.count + 1)), as: UTF8.self)
+        }
+    }
+
+    /// Whether `name` ends in `suffix` (`.plist`) character by character, as `hasSuffix` says,
+    /// decided from the bytes when they can decide it: a name whose bytes end otherwise does not
+    /// (no other text is canonically equivalent to a dot and lowercase ASCII letters), and one
+    /// whose extension follows an ASCII byte does (its dot starts a character). Only a dot after
+    /// other text, which may join it into one character, asks `hasSuffix`, which compares
+    /// characters and cost a fifteenth of listing a folder.
+    static func hasArchiveSuffix(_ name: String, _ suffix: String) -> Bool {
+        var name = name, suffix = suffix
+        let bytesEnd: (inSuffix: Bool, afterASCII: Bool) = name.withUTF8 { bytes in
+            suffix.withUTF8 { end in
+                guard bytes.count >= end.count, bytes.suffix(end.count).elementsEqual(end) else { return (false, false) }
+                return (true, bytes.count == end.count || bytes[bytes.count - end.count - 1] < 0x80)
+            }
+        }
+        guard bytesEnd.inSuffix else { return false }
+        return bytesEnd.afterASCII || name.hasSuffix(suffix)
     }
 
     /// On a volume that folds case, the legacy file of another id whose name differs from `file`'s
@@ -203,13 +226,15 @@ extension Archiver {
     /// unlinks) in the type folder `directory`, whose entries are `names`.
     func sweepTypeDirectory(_ directory: Place, staging: Place, names: [String]) {
         let cutoff = Date().addingTimeInterval(-Self.staleTemporaryFileAge)
-        if names.contains(where: { $0.hasPrefix(".") }) {
+        // Each test of every name asks a byte the answer needs first: `hasPrefix` and `hasSuffix`
+        // compare characters, and these two passes cost a fifteenth of listing a folder.
+        if names.contains(where: { $0.utf8.first == UInt8(ascii: ".") && $0.hasPrefix(".") }) {
             FileIO.sweep(directory.path, before: cutoff) { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }
             FileIO.sweepTrash(directory.path, before: cutoff) { $0.hasPrefix(".") && $0.contains(".deleting-") }
         }
         let identifierSuffix = "." + ArchiveFileName.identifierExtension
         // Most folders hold no `.id` file: the set of archive names is made only for one that does.
-        guard names.contains(where: { $0.hasSuffix(identifierSuffix) }) else { return }
+        guard names.contains(where: { $0.utf8.last == identifierSuffix.utf8.last && $0.hasSuffix(identifierSuffix) }) else { return }
         let archives = Set(names.filter { $0.hasSuffix("." + ArchiveFileName.fileExtension) })
         for name in names where name.hasSuffix(identifierSuffix) {
             let stem = String(name.dropLast(identifierSuffix.count))
@@ -241,7 +266,7 @@ extension Archiver {
     private func indexLegacyNames(_ names: [String], in folder: Folder, directory: Place, foldingCase folds: Bool) -> [String: [String]] {
         var index: [String: [String]] = [:]
         let suffix = "." + ArchiveFileName.fileExtension
-        for name in names where name.hasSuffix(suffix) {
+        for name in names where Self.hasArchiveSuffix(name, suffix) {
             let stem = Self.stem(of: name)
             for owner in Self.readings(of: stem, in: folder, foldingCase: folds).legacyOwners {
                 index[owner, default: []].append(stem)
@@ -470,7 +495,7 @@ extension Archiver {
         var index: [String: [String]] = [:]
         var ids = Set<String>(minimumCapacity: names.count)
         let isUnexpired = unexpiredNames(in: directory)  // Cache/: expiry
-        for name in names where name.hasSuffix(suffix) {
+        for name in names where Self.hasArchiveSuffix(name, suffix) {
             let stem = Self.stem(of: name)
             if ArchiveFileName.isHashed(stem) {
                 if isUnexpired(name), let id = hashedIdentifier(stem: stem, in: directory.path) { ids.insert(folder.canonicalText(id) ?? id) }

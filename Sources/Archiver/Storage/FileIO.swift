@@ -88,21 +88,23 @@ enum FileIO {
         guard status.st_mode & S_IFMT == S_IFREG else { return .notRegularFile }
         let size = Int(status.st_size)
         guard size <= limit else { return .tooLarge(size: size) }
-        var data = Data(count: size)
+        guard size > 0 else { return .contents(Data()) }
+        // Read into uninitialized memory that the data then owns: `Data(count:)` zero-fills
+        // every byte first, as much work as reading them.
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
         var offset = 0
-        let failure: Int32? = data.withUnsafeMutableBytes { buffer in
-            while offset < size {
-                let result = read(descriptor, buffer.baseAddress! + offset, size - offset)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                if result == 0 { break }
-                offset += result
+        while offset < size {
+            let result = read(descriptor, buffer.baseAddress! + offset, size - offset)
+            if result < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                buffer.deallocate()
+                throw .system(operation: "read", path: path, code: code)
             }
-            return nil
+            if result == 0 { break }
+            offset += result
         }
-        if let failure { throw .system(operation: "read", path: path, code: failure) }
+        var data = Data(bytesNoCopy: buffer.baseAddress!, count: size, deallocator: .custom { bytes, _ in bytes.deallocate() })
         // A file replaced by rename is never truncated in place; a short read means another
         // writer truncated it, and what was read is handed on to be judged by the decoder.
         if offset < size { data.count = offset }

@@ -32,8 +32,60 @@ enum ResourceIDOrder {
     }
 
     // Not generic, so that they are compiled for their types.
+
+    /// `String` ids in `<`'s order. ASCII text orders by its bytes as `<` orders it, so ASCII ids
+    /// (the common case: names, numbers, UUIDs) are sorted by their first 16 bytes as two words
+    /// and their length, and only ids that share their first 16 bytes are compared as strings:
+    /// `String`'s comparison was a fifth of listing a folder. Any other id sorts them all by `<`.
     private static func sortedStrings(_ ids: [(id: String, text: String)]) -> [(id: String, text: String)] {
-        ids.sorted { $0.id < $1.id }
+        var keys: [ASCIIKey] = []
+        keys.reserveCapacity(ids.count)
+        for index in ids.indices {
+            guard let key = ASCIIKey(ids[index].id, index: index) else { return ids.sorted { $0.id < $1.id } }
+            keys.append(key)
+        }
+        keys.sort { first, second in
+            if first.high != second.high { return first.high < second.high }
+            if first.low != second.low { return first.low < second.low }
+            if first.count <= 16, second.count <= 16, first.count != second.count { return first.count < second.count }
+            if first.count > 16 || second.count > 16 {
+                let (text, other) = (ids[first.index].id, ids[second.index].id)
+                if text != other { return text < other }
+            }
+            // Equal ids keep their order, as the stable sort by `<` kept them.
+            return first.index < second.index
+        }
+        return keys.map { ids[$0.index] }
+    }
+
+    /// An ASCII id's first 16 bytes as two big-endian words, zero past its end, its length, and
+    /// where it is in the list.
+    private struct ASCIIKey {
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        let count: Int
+        let index: Int
+
+        /// `nil` for an id that is not ASCII.
+        init?(_ id: String, index: Int) {
+            var id = id
+            self.index = index
+            var high: UInt64 = 0, low: UInt64 = 0, bits: UInt8 = 0
+            count = id.withUTF8 { bytes in
+                for (position, byte) in bytes.enumerated() {
+                    bits |= byte
+                    if position < 8 {
+                        high |= UInt64(byte) &<< (56 &- 8 &* position)
+                    } else if position < 16 {
+                        low |= UInt64(byte) &<< (120 &- 8 &* position)
+                    }
+                }
+                return bytes.count
+            }
+            guard bits < 0x80 else { return nil }
+            self.high = high
+            self.low = low
+        }
     }
 
     private static func sortedInts(_ ids: [(id: Int, text: String)]) -> [(id: Int, text: String)] {

@@ -139,6 +139,49 @@ import Testing
         }
     }
 
+    /// A long string the file refers to more than once is made once, when the file is checked:
+    /// every reference to it reads its text, ASCII or UTF-16, as the Foundation object does.
+    @Test func sharedLongStringsReadAsTheirText() throws {
+        let ascii = "Good soup! One star off for forgetting the bread."
+        let utf16 = "La Boîte en Bois, toujours aussi bonne"
+        let short = "Monk's Café"
+        let archive: Archive = ["a": ascii, "b": ascii, "c": utf16, "d": utf16, "e": short, "f": short, "all": [ascii, utf16, short]]
+        let document = try Document(data: PropertyListCoding.data(for: archive), maximumDepth: 512)
+        func member(_ key: String) throws -> Int {
+            try #require(document.value(in: document.topObject, forKey: BinaryPropertyListKey(key)))
+        }
+        // The writer stores each text once, so that these are shared objects.
+        #expect(try member("a") == member("b") && member("c") == member("d") && member("e") == member("f"))
+        for (key, text) in [("a", ascii), ("b", ascii), ("c", utf16), ("d", utf16), ("e", short), ("f", short)] {
+            #expect(try document.string(at: member(key)) == text, "\(key)")
+            #expect(try document.stringIfString(at: member(key)) == text, "\(key)")
+        }
+        #expect(try document.elements(of: member("all")).map { document.string(at: $0) } == [ascii, utf16, short])
+        #expect(PropertyListValue(document.foundationObject(at: document.topObject)) == PropertyListValue(archive))
+    }
+
+    /// UTF-16 text is checked four units at a time: a lone surrogate at any place of a word, or
+    /// of the units after the last whole word, is refused, and a pair across two words is read.
+    @Test func loneSurrogatesAreRefusedWhereverTheyAre() throws {
+        let letters: [UInt16] = Array(repeating: 0x0041, count: 11)
+        for position in letters.indices {
+            for surrogate: UInt16 in [0xD800, 0xDBFF, 0xDC00, 0xDFFF] {
+                var units = letters
+                units[position] = surrogate
+                let string = [0x60 | UInt8(units.count)] + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+                #expect(Self.reason(craftedPropertyList([[0xA1, 0x01], string])) == "object 1 is not valid UTF-16", "\(surrogate) at \(position)")
+            }
+        }
+        for position in 0 ..< letters.count - 1 {
+            var units = letters
+            units[position] = 0xD83C
+            units[position + 1] = 0xDF72
+            let string = [0x60 | UInt8(units.count)] + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+            let document = try Document(data: craftedPropertyList([[0xA1, 0x01], string]), maximumDepth: 512)
+            #expect(document.string(at: 1) == String(decoding: units, as: UTF16.self), "pair at \(position)")
+        }
+    }
+
     // MARK: Numbers
 
     /// Each stored width, read exactly as every integer type, and reals as integers when whole.

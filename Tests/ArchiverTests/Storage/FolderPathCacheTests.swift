@@ -128,4 +128,30 @@ struct FolderPathCacheTests {
         let uuids = (0..<5).map { _ in UUID() }
         #expect(ResourceIDOrder.sorted(uuids.map { (id: $0, text: $0.uuidString) }).map(\.text) == uuids.map(\.uuidString).sorted())
     }
+
+    /// `String` ids come in `<`'s order whether they are ASCII (sorted by their bytes) or not:
+    /// ids shorter and longer than 16 bytes, ids that share their first 16 bytes, a prefix of
+    /// another, equal ids (kept in their order), and text that is not ASCII.
+    @Test func stringIdsComeInTheOrderOfLessThan() {
+        let ascii = ["user-10", "user-9", "user-1", "user-", "", "a", "A", "Z", "~", "user-100",
+                     "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmnoo", "abcdefghijklmnopqrstuvwxyz",
+                     "abcdefghijklmnopqrstuvwxya", "abcdefghijklmnop", "0123456789abcdefX", "0123456789abcdef", "user-9"]
+        for ids in [ascii, ascii + ["caf\u{E9}", "cafe\u{301}", "\u{1F372}", "zz"], ascii.reversed() + ["\u{E9}"]] {
+            let pairs = ids.enumerated().map { (id: $0.element, text: "\($0.offset)") }
+            let expected = pairs.sorted { $0.id < $1.id }
+            let sorted = ResourceIDOrder.sorted(pairs)
+            #expect(sorted.map(\.id) == expected.map(\.id))
+            #expect(sorted.map(\.text) == expected.map(\.text))
+        }
+    }
+
+    /// The byte test of an archive's extension agrees with `hasSuffix`, also where a dot after
+    /// other text joins it into one character.
+    @Test func archiveNamesAreTheOnesHasSuffixSees() {
+        let names = ["a.plist", ".plist", "plist", "a.plis", "a.plistx", "a.PLIST", "\u{E9}.plist", "\u{600}.plist",
+                     "a\u{200D}.plist", "a.plist\u{301}", "\u{1F372}.plist", "a.b.plist", "", "a..plist"]
+        for name in names {
+            #expect(Archiver.hasArchiveSuffix(name, ".plist") == name.hasSuffix(".plist"), "\(name)")
+        }
+    }
 }
