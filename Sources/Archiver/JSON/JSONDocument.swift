@@ -11,26 +11,31 @@ final class JSONDocument: @unchecked Sendable {
     // Immutable after init; @unchecked only because the buffer is a pointer.
     let bytes: UnsafeMutableBufferPointer<UInt8>
     let tokens: [JSONToken]
+    /// The whole buffer `bytes` is the start of.
+    private let allocation: UnsafeMutableBufferPointer<UInt8>
 
     /// Parses `data`, which must hold exactly one JSON value.
     @usableFromInline
     init(data: Data) throws(JSONSyntaxError) {
         // A private copy, so that pointers into it stay valid for the document's life, with the
         // zero bytes after it that the reader scans into.
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: data.count + JSONReader.padding)
-        data.copyBytes(to: bytes.baseAddress!, count: data.count)
-        (bytes.baseAddress! + data.count).initialize(repeating: 0, count: JSONReader.padding)
+        let allocation = JSONScratch.textBuffer(capacity: data.count + JSONReader.padding)
+        data.copyBytes(to: allocation.baseAddress!, count: data.count)
+        (allocation.baseAddress! + data.count).initialize(repeating: 0, count: JSONReader.padding)
         do {
-            tokens = try JSONReader.tokens(of: UnsafeBufferPointer(rebasing: bytes[..<data.count]))
+            tokens = try JSONReader.tokens(of: UnsafeBufferPointer(rebasing: allocation[..<data.count]),
+                                           into: JSONScratch.tokenArray(forText: data.count))
         } catch {
-            bytes.deallocate()
+            JSONScratch.keep(allocation)
             throw error
         }
-        self.bytes = UnsafeMutableBufferPointer(rebasing: bytes[..<data.count])
+        self.allocation = allocation
+        self.bytes = UnsafeMutableBufferPointer(rebasing: allocation[..<data.count])
     }
 
     deinit {
-        bytes.baseAddress.map { UnsafeMutableRawPointer($0).deallocate() }
+        JSONScratch.keep(allocation)
+        JSONScratch.keep(tokens)
     }
 
     func bytes(of token: JSONToken) -> UnsafeBufferPointer<UInt8> {
@@ -278,4 +283,73 @@ final class JSONDocument: @unchecked Sendable {
 struct JSONKey: Sendable {
     let utf8: [UInt8]
     init(_ key: String) { utf8 = Array(key.utf8) }
+}
+
+/// The text buffer and token array of the last large document freed, kept for the next one.
+///
+/// A text of some hundreds of kilobytes needs a copy of itself and a token array of about twice
+/// its size. Allocations that large glibc's malloc maps afresh from the kernel and returns to it
+/// when they are freed, so each decode touched megabytes of new pages, and the kernel's zeroing
+/// of them was a quarter of `decode(json:)` at 10,000 reviews. One buffer of each, between
+/// ``minimum`` and ``maximum`` bytes, is kept for the whole process: a decode takes it or, when
+/// another decode holds it or it is too small, allocates its own.
+enum JSONScratch {
+    /// Smaller buffers come from malloc's free lists, with nothing to gain.
+    static let minimum = 256 << 10
+    /// At most this much of each stays allocated after the decodes are done.
+    static let maximum = 4 << 20
+
+    private struct Kept {
+        var text: UnsafeMutableBufferPointer<UInt8>?
+        var tokens: [JSONToken] = []
+    }
+
+    private static let kept = Locked(Kept())
+
+    /// A buffer of at least `capacity` bytes, uninitialized.
+    static func textBuffer(capacity: Int) -> UnsafeMutableBufferPointer<UInt8> {
+        if capacity >= minimum, capacity <= maximum,
+           let text = kept.withLock({ kept -> UnsafeMutableBufferPointer<UInt8>? in
+               guard let text = kept.text, text.count >= capacity else { return nil }
+               kept.text = nil
+               return text
+           }) {
+            return text
+        }
+        return .allocate(capacity: capacity)
+    }
+
+    /// An empty array, with the capacity of the kept one when the text is large.
+    static func tokenArray(forText count: Int) -> [JSONToken] {
+        guard count >= minimum / 2 else { return [] }
+        var tokens = kept.withLock { kept -> [JSONToken] in
+            defer { kept.tokens = [] }
+            return kept.tokens
+        }
+        tokens.removeAll(keepingCapacity: true)
+        return tokens
+    }
+
+    /// Keeps `text` for the next decode if it is of a size worth keeping and none is kept;
+    /// frees it otherwise.
+    static func keep(_ text: UnsafeMutableBufferPointer<UInt8>) {
+        if text.count >= minimum, text.count <= maximum {
+            let kept = kept.withLock { kept -> Bool in
+                guard kept.text == nil else { return false }
+                kept.text = text
+                return true
+            }
+            if kept { return }
+        }
+        text.deallocate()
+    }
+
+    /// Keeps the capacity of `tokens` for the next decode, the same way.
+    static func keep(_ tokens: [JSONToken]) {
+        let bytes = tokens.capacity * MemoryLayout<JSONToken>.stride
+        guard bytes >= minimum, bytes <= maximum else { return }
+        kept.withLock { kept in
+            if kept.tokens.capacity < tokens.capacity { kept.tokens = tokens }
+        }
+    }
 }

@@ -50,14 +50,16 @@ struct JSONReader {
     }
 
     /// The tokens of `bytes`, which must hold exactly one JSON value, with optional whitespace,
-    /// and be followed by ``padding`` readable zero bytes.
-    static func tokens(of bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> [JSONToken] {
+    /// and be followed by ``padding`` readable zero bytes; a large text's go into `reused`, an
+    /// empty array whose capacity a document freed (``JSONScratch``).
+    static func tokens(of bytes: UnsafeBufferPointer<UInt8>, into reused: [JSONToken] = []) throws(JSONSyntaxError) -> [JSONToken] {
         guard bytes.count < Int(UInt32.max) else {
             throw JSONSyntaxError("the text is 4 GiB or more, beyond what the reader accepts", at: 0, in: bytes)
         }
         return try withUnsafeTemporaryAllocation(of: JSONToken.self, capacity: batch) { recent throws(JSONSyntaxError) in
             try withUnsafeTemporaryAllocation(of: (index: Int, count: UInt32).self, capacity: maximumDepth) { open throws(JSONSyntaxError) in
                 var reader = JSONReader(bytes: bytes, recent: recent.baseAddress!, open: open.baseAddress!)
+                reader.tokens = reused
                 try reader.readDocument()
                 let last = UnsafeBufferPointer(start: reader.recent, count: reader.recentCount)
                 if reader.tokens.isEmpty { return Array(last) }
