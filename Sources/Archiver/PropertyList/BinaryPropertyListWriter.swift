@@ -63,6 +63,9 @@ struct BinaryPropertyListWriter {
         var count: Int
         /// Where the container's object numbers start in `references`: a dictionary's keys, then its values.
         var firstReference: Int
+
+        /// A dictionary's keys and values, or an array's elements.
+        var referenceCount: Int { marker == BinaryPropertyList.Marker.dictionary ? count * 2 : count }
     }
 
     private init(maximumDepth: Int) {
@@ -273,12 +276,44 @@ struct BinaryPropertyListWriter {
         }
     }
 
+    /// Transcodes by hand: `String.UTF16View` hands out one unit per call, which cost a store of
+    /// the 1,000-review user a tenth of its instructions. `utf8` is a `String`'s, so it is valid.
     private mutating func appendUTF16(_ utf8: UnsafeBufferPointer<UInt8>) {
-        let units = String(decoding: utf8, as: UTF8.self).utf16
-        appendMarker(BinaryPropertyList.Marker.utf16String, count: units.count)
-        for unit in units {
-            bytes.append(UInt8(truncatingIfNeeded: unit >> 8))
-            bytes.append(UInt8(truncatingIfNeeded: unit))
+        // One unit per scalar (every byte but a continuation byte starts one), two for a scalar
+        // beyond U+FFFF (the ones a 4-byte sequence encodes).
+        var unitCount = 0
+        for byte in utf8 {
+            if byte & 0xC0 != 0x80 { unitCount += 1 }
+            if byte >= 0xF0 { unitCount += 1 }
+        }
+        appendMarker(BinaryPropertyList.Marker.utf16String, count: unitCount)
+        appendSpace(unitCount * 2) { out in
+            var index = 0
+            while index < utf8.count {
+                let lead = UInt32(utf8[index])
+                var scalar: UInt32
+                switch lead {
+                case ..<0x80:
+                    scalar = lead
+                    index += 1
+                case ..<0xE0:
+                    scalar = (lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F)
+                    index += 2
+                case ..<0xF0:
+                    scalar = (lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)
+                    index += 3
+                default:
+                    scalar = (lead & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12
+                        | UInt32(utf8[index + 2] & 0x3F) << 6 | UInt32(utf8[index + 3] & 0x3F)
+                    index += 4
+                }
+                if scalar > 0xFFFF {
+                    scalar -= 0x1_0000
+                    Self.store(Int(0xD800 | scalar >> 10), width: 2, at: &out)
+                    scalar = 0xDC00 | scalar & 0x3FF
+                }
+                Self.store(Int(scalar), width: 2, at: &out)
+            }
         }
     }
 
@@ -399,44 +434,103 @@ struct BinaryPropertyListWriter {
         withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
     }
 
-    /// One byte at a time: the table and references are thousands of 1- to 4-byte numbers, for
-    /// which appending a buffer cost more than the bytes.
-    private mutating func appendBigEndian(_ value: Int, width: Int) {
+    /// Adds `count` bytes that `write` fills in, from a pointer it moves along: the table and
+    /// references are thousands of 1- to 4-byte numbers, for which `Array.append`'s checks cost
+    /// more than the bytes.
+    private mutating func appendSpace(_ count: Int, _ write: (inout UnsafeMutablePointer<UInt8>) -> Void) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var out = buffer.baseAddress! + start
+            write(&out)
+            assert(out == buffer.baseAddress! + buffer.count)
+        }
+    }
+
+    /// Stores the low `width` bytes of `value`, most significant first.
+    @inline(__always)
+    private static func store(_ value: Int, width: Int, at out: inout UnsafeMutablePointer<UInt8>) {
+        // The widths a store of thousands of objects meets, unrolled.
         switch width {
         case 1:
-            bytes.append(UInt8(truncatingIfNeeded: value))
+            out[0] = UInt8(truncatingIfNeeded: value)
+            out += 1
+            return
         case 2:
-            bytes.append(UInt8(truncatingIfNeeded: value >> 8))
-            bytes.append(UInt8(truncatingIfNeeded: value))
+            out[0] = UInt8(truncatingIfNeeded: value >> 8)
+            out[1] = UInt8(truncatingIfNeeded: value)
+            out += 2
+            return
+        case 3:
+            out[0] = UInt8(truncatingIfNeeded: value >> 16)
+            out[1] = UInt8(truncatingIfNeeded: value >> 8)
+            out[2] = UInt8(truncatingIfNeeded: value)
+            out += 3
+            return
         default:
-            var shift = (width - 1) * 8
-            while shift >= 0 {
-                bytes.append(UInt8(truncatingIfNeeded: value >> shift))
-                shift -= 8
-            }
+            break
         }
+        var shift = (width - 1) * 8
+        while shift >= 0 {
+            out.pointee = UInt8(truncatingIfNeeded: value >> shift)
+            out += 1
+            shift -= 8
+        }
+    }
+
+    /// The bytes ``appendMarker(_:count:)`` writes.
+    private static func markerSize(count: Int) -> Int {
+        switch count {
+        case ..<Int(BinaryPropertyList.Marker.countFollows): 1
+        case ...0xFF: 3
+        case ...0xFFFF: 4
+        case ...0xFFFF_FFFF: 6
+        default: 10
+        }
+    }
+
+    /// Stores what ``appendMarker(_:count:)`` appends.
+    private static func storeMarker(_ marker: UInt8, count: Int, at out: inout UnsafeMutablePointer<UInt8>) {
+        let size = markerSize(count: count)
+        if size == 1 {
+            store(Int(marker) | count, width: 1, at: &out)
+            return
+        }
+        store(Int(marker | BinaryPropertyList.Marker.countFollows), width: 1, at: &out)
+        let width = size - 2
+        store(Int(BinaryPropertyList.Marker.integer) | width.trailingZeroBitCount, width: 1, at: &out)
+        store(count, width: width, at: &out)
     }
 
     private mutating func finish(topObject: Int) -> Data {
         let referenceWidth = BinaryPropertyList.byteWidth(for: offsets.count)
-        let referenceBytes = containers.reduce(0) { total, container in
-            let count = container.marker == BinaryPropertyList.Marker.dictionary ? container.count * 2 : container.count
-            return total + 10 + count * referenceWidth
-        }
-        bytes.reserveCapacity(bytes.count + referenceBytes + offsets.count * 4 + BinaryPropertyList.trailerSize)
+        var containerEnd = bytes.count
         for container in containers {
-            offsets[container.object] = bytes.count
-            appendMarker(container.marker, count: container.count)
-            let referenceCount = container.marker == BinaryPropertyList.Marker.dictionary ? container.count * 2 : container.count
-            for reference in references[container.firstReference ..< container.firstReference + referenceCount] {
-                appendBigEndian(reference, width: referenceWidth)
+            offsets[container.object] = containerEnd
+            containerEnd += Self.markerSize(count: container.count) + container.referenceCount * referenceWidth
+        }
+        let offsetTable = containerEnd
+        let offsetWidth = BinaryPropertyList.byteWidth(for: offsetTable)
+        bytes.reserveCapacity(offsetTable + offsets.count * offsetWidth + BinaryPropertyList.trailerSize)
+        let containers = containers
+        let references = references
+        appendSpace(offsetTable - bytes.count) { out in
+            references.withUnsafeBufferPointer { references in
+                for container in containers {
+                    Self.storeMarker(container.marker, count: container.count, at: &out)
+                    for index in container.firstReference ..< container.firstReference + container.referenceCount {
+                        Self.store(references[index], width: referenceWidth, at: &out)
+                    }
+                }
             }
         }
-        let offsetTable = bytes.count
-        let offsetWidth = BinaryPropertyList.byteWidth(for: offsetTable)
-        bytes.reserveCapacity(bytes.count + offsets.count * offsetWidth + BinaryPropertyList.trailerSize)
-        for offset in offsets {
-            appendBigEndian(offset, width: offsetWidth)
+        let offsets = offsets
+        appendSpace(offsets.count * offsetWidth) { out in
+            offsets.withUnsafeBufferPointer { offsets in
+                for offset in offsets {
+                    Self.store(offset, width: offsetWidth, at: &out)
+                }
+            }
         }
         // Trailer: 5 unused bytes, sort version, offset width, reference width, then three 8-byte
         // fields: number of objects, top object, offset table's offset.
