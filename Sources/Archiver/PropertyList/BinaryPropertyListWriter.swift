@@ -210,7 +210,9 @@ struct BinaryPropertyListWriter {
         let firstReference = references.count
         offsets.append(0)
         containers.append(PendingContainer(object: object, marker: marker, count: count, firstReference: firstReference))
-        references.append(contentsOf: repeatElement(0, count: referenceSlots))
+        // One at a time: a container has a handful of slots, for which appending a
+        // `repeatElement` cost more than the slots.
+        for _ in 0 ..< referenceSlots { references.append(0) }
         return (object, firstReference)
     }
 
