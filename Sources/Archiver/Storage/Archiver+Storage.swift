@@ -222,9 +222,9 @@ extension Archiver {
         FileIO.sweep(staging.path, before: cutoff) { $0.hasSuffix(".tmp") }
         FileIO.sweepTrash(staging.path, before: cutoff) { $0.contains(".deleting") }
         let archives = staging.deletingLastPathComponent()
-        FileIO.sweepTrash(archives.path, before: cutoff) { $0.hasPrefix(".") && $0.contains(".deleting") }
+        FileIO.sweepTrash(archives.path, before: cutoff, hiddenOnly: true) { $0.hasPrefix(".") && $0.contains(".deleting") }
         let trashPrefix = ".\(archives.lastPathComponent).deleting-"
-        FileIO.sweepTrash(archives.deletingLastPathComponent().path, before: cutoff) { $0.hasPrefix(trashPrefix) }
+        FileIO.sweepTrash(archives.deletingLastPathComponent().path, before: cutoff, hiddenOnly: true) { $0.hasPrefix(trashPrefix) }
     }
 
     /// Deletes stale temporary files, trash and orphan `.id` files (a delete killed between its two
@@ -601,7 +601,8 @@ extension Archiver {
             }
             // What a killed clear left beside this folder goes too, and the next call that
             // touches a folder sweeps it and lists its names afresh.
-            FileIO.sweepTrash(directory.deletingLastPathComponent().path, before: Date().addingTimeInterval(-Self.staleTemporaryFileAge)) {
+            FileIO.sweepTrash(directory.deletingLastPathComponent().path, before: Date().addingTimeInterval(-Self.staleTemporaryFileAge),
+                              hiddenOnly: true) {
                 $0.hasPrefix(".\(directory.lastPathComponent).deleting-")
             }
         }
