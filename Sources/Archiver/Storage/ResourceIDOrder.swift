@@ -70,21 +70,18 @@ enum ResourceIDOrder {
         init?(_ id: String, index: Int) {
             var id = id
             self.index = index
-            var high: UInt64 = 0, low: UInt64 = 0, bits: UInt8 = 0
-            count = id.withUTF8 { bytes in
-                for (position, byte) in bytes.enumerated() {
-                    bits |= byte
-                    if position < 8 {
-                        high |= UInt64(byte) &<< (56 &- 8 &* position)
-                    } else if position < 16 {
-                        low |= UInt64(byte) &<< (120 &- 8 &* position)
-                    }
-                }
-                return bytes.count
+            // The first 16 bytes are copied into two zeroed words at once and read big-endian,
+            // and tested for ASCII a word at a time: building keys byte by byte cost a third of
+            // the sort.
+            var words: (UInt64, UInt64) = (0, 0)
+            let (count, restIsASCII) = id.withUTF8 { bytes in
+                withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(16)))) }
+                return (bytes.count, bytes.dropFirst(16).allSatisfy { $0 < 0x80 })
             }
-            guard bits < 0x80 else { return nil }
-            self.high = high
-            self.low = low
+            guard restIsASCII, (words.0 | words.1) & 0x8080_8080_8080_8080 == 0 else { return nil }
+            self.count = count
+            high = UInt64(bigEndian: words.0)
+            low = UInt64(bigEndian: words.1)
         }
     }
 
