@@ -47,29 +47,31 @@ enum ResourceIDOrder {
         keys.sort { first, second in
             if first.high != second.high { return first.high < second.high }
             if first.low != second.low { return first.low < second.low }
-            if first.count <= 16, second.count <= 16, first.count != second.count { return first.count < second.count }
-            if first.count > 16 || second.count > 16 {
+            if first.length > 16 || second.length > 16 {
                 let (text, other) = (ids[first.index].id, ids[second.index].id)
                 if text != other { return text < other }
             }
-            // Equal ids keep their order, as the stable sort by `<` kept them.
-            return first.index < second.index
+            // Ids of up to 16 bytes by their length, and equal ids keep their order, as the
+            // stable sort by `<` kept them: both in one word.
+            return first.tail < second.tail
         }
         return keys.map { ids[$0.index] }
     }
 
-    /// An ASCII id's first 16 bytes as two big-endian words, zero past its end, its length, and
-    /// where it is in the list.
+    /// An ASCII id's first 16 bytes as two big-endian words, zero past its end, then its length
+    /// (17 for any longer) and where it is in the list, in one word: 24 bytes, which the merge
+    /// sort moves a quarter less of than four words.
     private struct ASCIIKey {
         var high: UInt64 = 0
         var low: UInt64 = 0
-        let count: Int
-        let index: Int
+        let tail: UInt64
+
+        var length: UInt64 { tail >> 56 }
+        var index: Int { Int(tail & ((1 << 56) - 1)) }
 
         /// `nil` for an id that is not ASCII.
         init?(_ id: String, index: Int) {
             var id = id
-            self.index = index
             // The first 16 bytes are copied into two zeroed words at once and read big-endian,
             // and tested for ASCII a word at a time: building keys byte by byte cost a third of
             // the sort.
@@ -79,7 +81,7 @@ enum ResourceIDOrder {
                 return (bytes.count, bytes.dropFirst(16).allSatisfy { $0 < 0x80 })
             }
             guard restIsASCII, (words.0 | words.1) & 0x8080_8080_8080_8080 == 0 else { return nil }
-            self.count = count
+            tail = UInt64(min(count, 17)) << 56 | UInt64(index)
             high = UInt64(bigEndian: words.0)
             low = UInt64(bigEndian: words.1)
         }
