@@ -485,7 +485,8 @@ extension Archiver {
         for text in texts {
             if let id = Value.resourceID(fromText: text) { ids.append((id, text)) } else { unparsed.append(text) }
         }
-        return (ResourceIDOrder.sorted(ids), unparsed.sorted())
+        ResourceIDOrder.sort(&ids)
+        return (ids, unparsed.sorted())
     }
 
     /// The texts of the stored ids of `folder`, each once, in no particular order: a value under

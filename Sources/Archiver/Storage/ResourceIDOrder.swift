@@ -8,9 +8,24 @@
 /// only `Int`s and no comparison copies or casts an id.
 enum ResourceIDOrder {
     static func sorted<ID>(_ ids: [(id: ID, text: String)]) -> [(id: ID, text: String)] {
+        var ids = ids
+        sort(&ids)
+        return ids
+    }
+
+    /// Sorts `ids` in place: `String` ids, the common case, are permuted where they are, so that
+    /// no second array of pairs is made and destroyed (each pair through its value witnesses).
+    static func sort<ID>(_ ids: inout [(id: ID, text: String)]) {
         if ID.self == String.self {
-            return unsafeBitCast(sortedStrings(unsafeBitCast(ids, to: [(id: String, text: String)].self)), to: [(id: ID, text: String)].self)
+            ids.withUnsafeMutableBufferPointer { pairs in
+                pairs.withMemoryRebound(to: (id: String, text: String).self) { sortStrings($0) }
+            }
+            return
         }
+        ids = sortedCopy(ids)
+    }
+
+    private static func sortedCopy<ID>(_ ids: [(id: ID, text: String)]) -> [(id: ID, text: String)] {
         if ID.self == Int.self {
             return unsafeBitCast(sortedInts(unsafeBitCast(ids, to: [(id: Int, text: String)].self)), to: [(id: ID, text: String)].self)
         }
@@ -37,11 +52,12 @@ enum ResourceIDOrder {
     /// (the common case: names, numbers, UUIDs) are sorted by their first 16 bytes as two words
     /// and their length, and only ids that share their first 16 bytes are compared as strings:
     /// `String`'s comparison was a fifth of listing a folder. Any other id sorts them all by `<`.
-    private static func sortedStrings(_ ids: [(id: String, text: String)]) -> [(id: String, text: String)] {
+    private static func sortStrings(_ pairs: UnsafeMutableBufferPointer<(id: String, text: String)>) {
+        var ids = pairs
         var keys: [ASCIIKey] = []
         keys.reserveCapacity(ids.count)
         for index in ids.indices {
-            guard let key = ASCIIKey(ids[index].id, index: index) else { return ids.sorted { $0.id < $1.id } }
+            guard let key = ASCIIKey(ids[index].id, index: index) else { return ids.sort { $0.id < $1.id } }
             keys.append(key)
         }
         keys.sort { first, second in
@@ -55,7 +71,18 @@ enum ResourceIDOrder {
             // stable sort by `<` kept them: both in one word.
             return first.tail < second.tail
         }
-        return keys.map { ids[$0.index] }
+        // Each cycle of the permutation is followed once, swapping its pairs into their places.
+        var placed = [Bool](repeating: false, count: ids.count)
+        for start in ids.indices where !placed[start] {
+            var position = start
+            while true {
+                placed[position] = true
+                let source = keys[position].index
+                if source == start { break }
+                ids.swapAt(position, source)
+                position = source
+            }
+        }
     }
 
     /// An ASCII id's first 16 bytes as two big-endian words, zero past its end, then its length
