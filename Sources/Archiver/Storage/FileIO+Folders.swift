@@ -203,11 +203,14 @@ extension FileIO {
                 if errno != 0 { throw .system(operation: "list", path: path, code: errno) }
                 return names
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes -> String? in
-                guard !hiddenOnly || bytes.first == UInt8(ascii: ".") else { return nil }
-                return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if let name, name != ".", name != ".." { names.append(name) }
+            // The name is read where it is, up to its NUL: `entry.pointee.d_name` would copy the
+            // whole 256-byte field, past the end of a short last entry, which can end where
+            // readable memory does (a test run crashed there).
+            let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+            let bytes = UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self)))
+            guard !hiddenOnly || bytes.first == UInt8(ascii: ".") else { continue }
+            let name = String(decoding: bytes, as: UTF8.self)
+            if name != ".", name != ".." { names.append(name) }
         }
     }
 
