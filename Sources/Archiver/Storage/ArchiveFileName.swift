@@ -31,6 +31,8 @@ import Foundation
 enum ArchiveFileName {
     static let fileExtension = "plist"
     static let identifierExtension = "id"
+    /// The end of every archive file's name, `.plist`, made once rather than per name listed.
+    static let fileSuffix = "." + fileExtension
     /// The longest file name, in UTF-8 bytes, that macOS, iOS and Linux file systems accept.
     static let maximumNameLength = 255
 
@@ -46,8 +48,15 @@ enum ArchiveFileName {
 
     /// `id` in the form file names are made from: its canonical composition as `==` sees it.
     static func canonical(_ id: String) -> String {
-        guard !id.utf8.allSatisfy({ $0 < 0x80 }) else { return id }
+        guard !isASCII(id) else { return id }
         return String(decoding: id._nfcCodeUnits, as: UTF8.self)
+    }
+
+    /// Whether `text` is all ASCII, read from its contiguous bytes: the UTF-8 view's iterator
+    /// cost a thirteenth of listing a folder, where every id is made canonical.
+    static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
     }
 
     private static func exactStem(for id: String, foldingCase: Bool) -> (stem: String, form: Form)? {

@@ -63,22 +63,27 @@ extension Archiver {
         }
     }
 
-    /// Whether `name` ends in `suffix` (`.plist`) character by character, as `hasSuffix` says,
-    /// decided from the bytes when they can decide it: a name whose bytes end otherwise does not
-    /// (no other text is canonically equivalent to a dot and lowercase ASCII letters), and one
-    /// whose extension follows an ASCII byte does (its dot starts a character). Only a dot after
-    /// other text, which may join it into one character, asks `hasSuffix`, which compares
-    /// characters and cost a fifteenth of listing a folder.
-    static func hasArchiveSuffix(_ name: String, _ suffix: String) -> Bool {
-        var name = name, suffix = suffix
-        let bytesEnd: (inSuffix: Bool, afterASCII: Bool) = name.withUTF8 { bytes in
+    /// The stem of `name` if it is an archive file's name (it ends in `.plist` character by
+    /// character, as `hasSuffix` says), else `nil`, and whether the stem is ASCII: all read from
+    /// the bytes in one pass when they can decide it. A name whose bytes end otherwise is none (no
+    /// other text is canonically equivalent to a dot and lowercase ASCII letters), and one whose
+    /// extension follows an ASCII byte is one (its dot starts a character). Only a dot after other
+    /// text, which may join it into one character, asks `hasSuffix`, which compares characters.
+    /// Testing the suffix and cutting the stem apart cost a tenth of listing a folder.
+    static func archiveStem(of name: String) -> (stem: String, isASCII: Bool)? {
+        var name = name, suffix = ArchiveFileName.fileSuffix
+        let (stem, isASCII): (String?, Bool) = name.withUTF8 { bytes in
             suffix.withUTF8 { end in
-                guard bytes.count >= end.count, bytes.suffix(end.count).elementsEqual(end) else { return (false, false) }
-                return (true, bytes.count == end.count || bytes[bytes.count - end.count - 1] < 0x80)
+                let cut = bytes.count - end.count
+                guard cut >= 0 else { return (nil, false) }
+                for offset in 0 ..< end.count where bytes[cut + offset] != end[offset] { return (nil, false) }
+                let stem = UnsafeBufferPointer(rebasing: bytes[..<cut])
+                return (String(decoding: stem, as: UTF8.self), stem.allSatisfy { $0 < 0x80 })
             }
         }
-        guard bytesEnd.inSuffix else { return false }
-        return bytesEnd.afterASCII || name.hasSuffix(suffix)
+        // After an ASCII byte the extension's dot starts a character; the stem ends in one if it is ASCII.
+        guard let stem, isASCII || stem.isEmpty || name.hasSuffix(suffix) else { return nil }
+        return (stem, isASCII)
     }
 
     /// On a volume that folds case, the legacy file of another id whose name differs from `file`'s
@@ -217,24 +222,34 @@ extension Archiver {
         FileIO.sweep(staging.path, before: cutoff) { $0.hasSuffix(".tmp") }
         FileIO.sweepTrash(staging.path, before: cutoff) { $0.contains(".deleting") }
         let archives = staging.deletingLastPathComponent()
-        FileIO.sweepTrash(archives.path, before: cutoff) { $0.hasPrefix(".") && $0.contains(".deleting") }
+        FileIO.sweepTrash(archives.path, before: cutoff, hiddenOnly: true) { $0.hasPrefix(".") && $0.contains(".deleting") }
         let trashPrefix = ".\(archives.lastPathComponent).deleting-"
-        FileIO.sweepTrash(archives.deletingLastPathComponent().path, before: cutoff) { $0.hasPrefix(trashPrefix) }
+        FileIO.sweepTrash(archives.deletingLastPathComponent().path, before: cutoff, hiddenOnly: true) { $0.hasPrefix(trashPrefix) }
     }
 
     /// Deletes stale temporary files, trash and orphan `.id` files (a delete killed between its two
     /// unlinks) in the type folder `directory`, whose entries are `names`.
     func sweepTypeDirectory(_ directory: Place, staging: Place, names: [String]) {
         let cutoff = Date().addingTimeInterval(-Self.staleTemporaryFileAge)
-        // Each test of every name asks a byte the answer needs first: `hasPrefix` and `hasSuffix`
-        // compare characters, and these two passes cost a fifteenth of listing a folder.
-        if names.contains(where: { $0.utf8.first == UInt8(ascii: ".") && $0.hasPrefix(".") }) {
+        let identifierSuffix = "." + ArchiveFileName.identifierExtension
+        // One pass over the first and last bytes of the names finds whether any may be hidden (a
+        // temporary file, trash) or an `.id` file, and only those are asked by characters:
+        // `hasPrefix` and `hasSuffix` compare characters, and two passes of them cost a fifteenth
+        // of listing a folder.
+        let dot = UInt8(ascii: "."), identifierEnd = identifierSuffix.utf8.last
+        var hidden = false, identifiers = false
+        for name in names where !(hidden && identifiers) {
+            var name = name
+            let (first, last) = name.withUTF8 { ($0.first, $0.last) }
+            if !hidden, first == dot, name.hasPrefix(".") { hidden = true }
+            if !identifiers, last == identifierEnd, name.hasSuffix(identifierSuffix) { identifiers = true }
+        }
+        if hidden {
             FileIO.sweep(directory.path, before: cutoff) { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }
             FileIO.sweepTrash(directory.path, before: cutoff) { $0.hasPrefix(".") && $0.contains(".deleting-") }
         }
-        let identifierSuffix = "." + ArchiveFileName.identifierExtension
         // Most folders hold no `.id` file: the set of archive names is made only for one that does.
-        guard names.contains(where: { $0.utf8.last == identifierSuffix.utf8.last && $0.hasSuffix(identifierSuffix) }) else { return }
+        guard identifiers else { return }
         let archives = Set(names.filter { $0.hasSuffix("." + ArchiveFileName.fileExtension) })
         for name in names where name.hasSuffix(identifierSuffix) {
             let stem = String(name.dropLast(identifierSuffix.count))
@@ -265,9 +280,8 @@ extension Archiver {
     @discardableResult
     private func indexLegacyNames(_ names: [String], in folder: Folder, directory: Place, foldingCase folds: Bool) -> [String: [String]] {
         var index: [String: [String]] = [:]
-        let suffix = "." + ArchiveFileName.fileExtension
-        for name in names where Self.hasArchiveSuffix(name, suffix) {
-            let stem = Self.stem(of: name)
+        for name in names {
+            guard let stem = Self.archiveStem(of: name)?.stem else { continue }
             for owner in Self.readings(of: stem, in: folder, foldingCase: folds).legacyOwners {
                 index[owner, default: []].append(stem)
             }
@@ -471,7 +485,8 @@ extension Archiver {
         for text in texts {
             if let id = Value.resourceID(fromText: text) { ids.append((id, text)) } else { unparsed.append(text) }
         }
-        return (ResourceIDOrder.sorted(ids), unparsed.sorted())
+        ResourceIDOrder.sort(&ids)
+        return (ids, unparsed.sorted())
     }
 
     /// The texts of the stored ids of `folder`, each once, in no particular order: a value under
@@ -491,29 +506,42 @@ extension Archiver {
         }
         // Each listing refreshes the legacy names this archiver knows, and sweeps what it finds.
         sweepTypeDirectory(directory, staging: paths.staging, names: names)
-        let suffix = "." + ArchiveFileName.fileExtension
         var index: [String: [String]] = [:]
-        var ids = Set<String>(minimumCapacity: names.count)
+        var ids: [String] = []
+        ids.reserveCapacity(names.count)
+        // The names of a folder are distinct, and so are ids that are their own ASCII stems
+        // (ASCII texts are equal only byte for byte): only an id read otherwise (escaped, legacy,
+        // hashed, made canonical) can repeat one, and only then are the ids made unique. A set of
+        // every id cost a fifth of listing a folder.
+        var mayRepeat = false
         let isUnexpired = unexpiredNames(in: directory)  // Cache/: expiry
-        for name in names where Self.hasArchiveSuffix(name, suffix) {
-            let stem = Self.stem(of: name)
+        for name in names {
+            guard let (stem, isASCII) = Self.archiveStem(of: name) else { continue }
             if ArchiveFileName.isHashed(stem) {
-                if isUnexpired(name), let id = hashedIdentifier(stem: stem, in: directory.path) { ids.insert(folder.canonicalText(id) ?? id) }
+                if isUnexpired(name), let id = hashedIdentifier(stem: stem, in: directory.path) {
+                    ids.append(folder.canonicalText(id) ?? id)
+                    mayRepeat = true
+                }
                 continue
             }
             let readings = Self.readings(of: stem, in: folder, foldingCase: folds)
             for owner in readings.legacyOwners { index[owner, default: []].append(stem) }
             guard isUnexpired(name) else { continue }
-            if let id = readings.listed {
-                ids.insert(id)
+            let id: String
+            if let listed = readings.listed {
+                id = listed
             } else if let today = ArchiveFileName.identifier(forStem: stem, foldingCase: folds) {
-                ids.insert(today)
+                id = today
             } else if ArchiveFileName.isLegacyComponent(stem), folder.canonicalText(stem) == nil {
-                ids.insert(stem)
+                id = stem
+            } else {
+                continue
             }
+            if !mayRepeat, !isASCII || id != stem { mayRepeat = true }
+            ids.append(id)
         }
         legacyIndexes.withLock { $0[directory.path] = index }
-        return Array(ids)
+        return mayRepeat ? Array(Set(ids)) : ids
     }
 
     /// The id kept beside a hashed file in the folder at `directory`, if it is there and hashes to the file's name.
@@ -574,7 +602,8 @@ extension Archiver {
             }
             // What a killed clear left beside this folder goes too, and the next call that
             // touches a folder sweeps it and lists its names afresh.
-            FileIO.sweepTrash(directory.deletingLastPathComponent().path, before: Date().addingTimeInterval(-Self.staleTemporaryFileAge)) {
+            FileIO.sweepTrash(directory.deletingLastPathComponent().path, before: Date().addingTimeInterval(-Self.staleTemporaryFileAge),
+                              hiddenOnly: true) {
                 $0.hasPrefix(".\(directory.lastPathComponent).deleting-")
             }
         }

@@ -8,9 +8,24 @@
 /// only `Int`s and no comparison copies or casts an id.
 enum ResourceIDOrder {
     static func sorted<ID>(_ ids: [(id: ID, text: String)]) -> [(id: ID, text: String)] {
+        var ids = ids
+        sort(&ids)
+        return ids
+    }
+
+    /// Sorts `ids` in place: `String` ids, the common case, are permuted where they are, so that
+    /// no second array of pairs is made and destroyed (each pair through its value witnesses).
+    static func sort<ID>(_ ids: inout [(id: ID, text: String)]) {
         if ID.self == String.self {
-            return unsafeBitCast(sortedStrings(unsafeBitCast(ids, to: [(id: String, text: String)].self)), to: [(id: ID, text: String)].self)
+            ids.withUnsafeMutableBufferPointer { pairs in
+                pairs.withMemoryRebound(to: (id: String, text: String).self) { sortStrings($0) }
+            }
+            return
         }
+        ids = sortedCopy(ids)
+    }
+
+    private static func sortedCopy<ID>(_ ids: [(id: ID, text: String)]) -> [(id: ID, text: String)] {
         if ID.self == Int.self {
             return unsafeBitCast(sortedInts(unsafeBitCast(ids, to: [(id: Int, text: String)].self)), to: [(id: ID, text: String)].self)
         }
@@ -37,54 +52,65 @@ enum ResourceIDOrder {
     /// (the common case: names, numbers, UUIDs) are sorted by their first 16 bytes as two words
     /// and their length, and only ids that share their first 16 bytes are compared as strings:
     /// `String`'s comparison was a fifth of listing a folder. Any other id sorts them all by `<`.
-    private static func sortedStrings(_ ids: [(id: String, text: String)]) -> [(id: String, text: String)] {
+    private static func sortStrings(_ pairs: UnsafeMutableBufferPointer<(id: String, text: String)>) {
+        var ids = pairs
         var keys: [ASCIIKey] = []
         keys.reserveCapacity(ids.count)
         for index in ids.indices {
-            guard let key = ASCIIKey(ids[index].id, index: index) else { return ids.sorted { $0.id < $1.id } }
+            guard let key = ASCIIKey(ids[index].id, index: index) else { return ids.sort { $0.id < $1.id } }
             keys.append(key)
         }
         keys.sort { first, second in
             if first.high != second.high { return first.high < second.high }
             if first.low != second.low { return first.low < second.low }
-            if first.count <= 16, second.count <= 16, first.count != second.count { return first.count < second.count }
-            if first.count > 16 || second.count > 16 {
+            if first.length > 16 || second.length > 16 {
                 let (text, other) = (ids[first.index].id, ids[second.index].id)
                 if text != other { return text < other }
             }
-            // Equal ids keep their order, as the stable sort by `<` kept them.
-            return first.index < second.index
+            // Ids of up to 16 bytes by their length, and equal ids keep their order, as the
+            // stable sort by `<` kept them: both in one word.
+            return first.tail < second.tail
         }
-        return keys.map { ids[$0.index] }
+        // Each cycle of the permutation is followed once, swapping its pairs into their places.
+        var placed = [Bool](repeating: false, count: ids.count)
+        for start in ids.indices where !placed[start] {
+            var position = start
+            while true {
+                placed[position] = true
+                let source = keys[position].index
+                if source == start { break }
+                ids.swapAt(position, source)
+                position = source
+            }
+        }
     }
 
-    /// An ASCII id's first 16 bytes as two big-endian words, zero past its end, its length, and
-    /// where it is in the list.
+    /// An ASCII id's first 16 bytes as two big-endian words, zero past its end, then its length
+    /// (17 for any longer) and where it is in the list, in one word: 24 bytes, which the merge
+    /// sort moves a quarter less of than four words.
     private struct ASCIIKey {
         var high: UInt64 = 0
         var low: UInt64 = 0
-        let count: Int
-        let index: Int
+        let tail: UInt64
+
+        var length: UInt64 { tail >> 56 }
+        var index: Int { Int(tail & ((1 << 56) - 1)) }
 
         /// `nil` for an id that is not ASCII.
         init?(_ id: String, index: Int) {
             var id = id
-            self.index = index
-            var high: UInt64 = 0, low: UInt64 = 0, bits: UInt8 = 0
-            count = id.withUTF8 { bytes in
-                for (position, byte) in bytes.enumerated() {
-                    bits |= byte
-                    if position < 8 {
-                        high |= UInt64(byte) &<< (56 &- 8 &* position)
-                    } else if position < 16 {
-                        low |= UInt64(byte) &<< (120 &- 8 &* position)
-                    }
-                }
-                return bytes.count
+            // The first 16 bytes are copied into two zeroed words at once and read big-endian,
+            // and tested for ASCII a word at a time: building keys byte by byte cost a third of
+            // the sort.
+            var words: (UInt64, UInt64) = (0, 0)
+            let (count, restIsASCII) = id.withUTF8 { bytes in
+                withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(16)))) }
+                return (bytes.count, bytes.dropFirst(16).allSatisfy { $0 < 0x80 })
             }
-            guard bits < 0x80 else { return nil }
-            self.high = high
-            self.low = low
+            guard restIsASCII, (words.0 | words.1) & 0x8080_8080_8080_8080 == 0 else { return nil }
+            tail = UInt64(min(count, 17)) << 56 | UInt64(index)
+            high = UInt64(bigEndian: words.0)
+            low = UInt64(bigEndian: words.1)
         }
     }
 

@@ -146,12 +146,17 @@ struct FolderPathCacheTests {
     }
 
     /// The byte test of an archive's extension agrees with `hasSuffix`, also where a dot after
-    /// other text joins it into one character.
+    /// other text joins it into one character, and the stem is the name's bytes before it.
     @Test func archiveNamesAreTheOnesHasSuffixSees() {
         let names = ["a.plist", ".plist", "plist", "a.plis", "a.plistx", "a.PLIST", "\u{E9}.plist", "\u{600}.plist",
                      "a\u{200D}.plist", "a.plist\u{301}", "\u{1F372}.plist", "a.b.plist", "", "a..plist"]
         for name in names {
-            #expect(Archiver.hasArchiveSuffix(name, ".plist") == name.hasSuffix(".plist"), "\(name)")
+            let archive = Archiver.archiveStem(of: name)
+            #expect((archive != nil) == name.hasSuffix(".plist"), "\(name)")
+            if let archive {
+                #expect(Array(archive.stem.utf8) == Array(name.utf8.dropLast(6)), "\(name)")
+                #expect(archive.isASCII == archive.stem.utf8.allSatisfy { $0 < 0x80 }, "\(name)")
+            }
         }
     }
 }
