@@ -64,7 +64,10 @@ func probeListNames(_ path: String) -> [String] {
     defer { closedir(stream) }
     var names: [String] = []
     while let entry = readdir(stream) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        // Read where it is, up to its NUL, as the library reads it (copying the 256-byte field
+        // can run past the end of a short last entry).
+        let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        let name = String(decoding: UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self))), as: UTF8.self)
         if name != ".", name != ".." { names.append(name) }
     }
     return names
