@@ -152,7 +152,7 @@ extension Archivable {
         in archiver: Archiver = Self.archiver, failures: inout [ArchiverError]
     ) async throws(ArchiverError) -> [Self] {
         let folder = archiver.folder(for: Self.self)
-        let (ids, unparsed) = parsedIDs(try await archiver.resourceIDsInBackground(in: folder))
+        let (ids, unparsed) = ResourceIDOrder.parse(try await archiver.resourceIDsInBackground(in: folder), as: ID.self)
         var remembered: [String: Self] = [:]
         var missing: [String] = []
         for (_, text) in ids {
@@ -184,17 +184,6 @@ extension Archivable {
         return values
     }
 
-    /// The stored ids, parsed and sorted, and the texts that are no id of this type, sorted.
-    private static func parsedIDs(_ texts: [String]) -> (ids: [(id: ID, text: String)], unparsed: [String]) {
-        var ids: [(id: ID, text: String)] = []
-        ids.reserveCapacity(texts.count)
-        var unparsed: [String] = []
-        for text in texts {
-            if let id = resourceID(fromText: text) { ids.append((id, text)) } else { unparsed.append(text) }
-        }
-        return (ResourceIDOrder.sorted(ids), unparsed.sorted())
-    }
-
     /// The ids of every stored value of this type, sorted, with the folder listed off the
     /// caller's actor (the names are parsed into ids and sorted on it). What
     /// ``storedResourceIDs(in:)`` returns, without blocking.
@@ -204,7 +193,7 @@ extension Archivable {
     /// ```
     nonisolated(nonsending)
     public static func storedResourceIDsInBackground(in archiver: Archiver = Self.archiver) async throws(ArchiverError) -> [ID] {
-        parsedIDs(try await archiver.resourceIDsInBackground(in: archiver.folder(for: Self.self))).ids.map { $0.id }
+        ResourceIDOrder.parse(try await archiver.resourceIDsInBackground(in: archiver.folder(for: Self.self)), as: ID.self).ids.map { $0.id }
     }
 
     /// Stores this value's archive, encoding it on the caller's actor and writing the file off

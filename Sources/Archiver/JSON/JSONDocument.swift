@@ -321,6 +321,8 @@ enum JSONScratch {
 
     /// An empty array, with the capacity of the kept one when the text is large.
     static func tokenArray(forText count: Int) -> [JSONToken] {
+        // The tokens take about twice the text's bytes: half the minimum already needs an array
+        // worth keeping.
         guard count >= minimum / 2 else { return [] }
         var tokens = kept.withLock { kept -> [JSONToken] in
             defer { kept.tokens = [] }

@@ -478,15 +478,7 @@ extension Archiver {
     private func typedResourceIDs<Value: Archivable>(
         in folder: Folder, of type: Value.Type
     ) throws(ArchiverError) -> (ids: [(id: Value.ID, text: String)], unparsed: [String]) {
-        let texts = try resourceIDs(in: folder)
-        var ids: [(id: Value.ID, text: String)] = []
-        ids.reserveCapacity(texts.count)
-        var unparsed: [String] = []
-        for text in texts {
-            if let id = Value.resourceID(fromText: text) { ids.append((id, text)) } else { unparsed.append(text) }
-        }
-        ResourceIDOrder.sort(&ids)
-        return (ids, unparsed.sorted())
+        ResourceIDOrder.parse(try resourceIDs(in: folder), as: Value.ID.self)
     }
 
     /// The texts of the stored ids of `folder`, each once, in no particular order: a value under

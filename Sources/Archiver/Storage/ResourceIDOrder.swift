@@ -7,6 +7,19 @@
 /// and others by a permutation of indices, compared through a buffer, so that the sort moves
 /// only `Int`s and no comparison copies or casts an id.
 enum ResourceIDOrder {
+    /// The ids of type `ID` that `texts` name, sorted, each with its text, and the texts that
+    /// name no such id, sorted. The id's type alone reads a text, so this runs on any thread.
+    static func parse<ID>(_ texts: [String], as _: ID.Type) -> (ids: [(id: ID, text: String)], unparsed: [String]) {
+        var ids: [(id: ID, text: String)] = []
+        ids.reserveCapacity(texts.count)
+        var unparsed: [String] = []
+        for text in texts {
+            if let id = ResourceIDText.id(ID.self, from: text) { ids.append((id, text)) } else { unparsed.append(text) }
+        }
+        sort(&ids)
+        return (ids, unparsed.sorted())
+    }
+
     static func sorted<ID>(_ ids: [(id: ID, text: String)]) -> [(id: ID, text: String)] {
         var ids = ids
         sort(&ids)
