@@ -26,7 +26,8 @@ struct BinaryPropertyListWriter {
     static func data(
         maximumDepth: Int, _ write: (inout BinaryPropertyListWriter) throws(Failure) -> Int
     ) throws(PropertyListError) -> Data {
-        var writer = BinaryPropertyListWriter(maximumDepth: maximumDepth)
+        var writer = BinaryPropertyListWriter(maximumDepth: maximumDepth, storage: Storage.kept.withLock { $0.take() })
+        defer { Storage.keep(writer.releaseStorage()) }
         let top: Int
         do {
             top = try write(&writer)
@@ -34,6 +35,59 @@ struct BinaryPropertyListWriter {
             throw .unsupportedValue(keyPath: error.keyPath, found: error.found)
         }
         return writer.finish(topObject: top)
+    }
+
+    /// The arrays a write fills, kept from one write to the next.
+    ///
+    /// A store of a thousand records fills some 700 KB of them, growing each by doubling. Freed,
+    /// that memory went back to the kernel (glibc trims the top of its heap), so every such store
+    /// faulted in fresh zeroed pages: a third of `archivedData()`'s time at 1,000 reviews. The
+    /// storage of the last write, up to ``maximum`` bytes, stays for the next one, as
+    /// ``JSONScratch`` keeps a large JSON text's; a write that finds none (another write holds
+    /// it) allocates its own.
+    struct Storage {
+        fileprivate var bytes: [UInt8] = []
+        fileprivate var offsets: [Int] = []
+        fileprivate var containers: [PendingContainer] = []
+        fileprivate var references: [Int] = []
+        fileprivate var strings = StringTable()
+
+        /// At most this much stays allocated after the writes are done.
+        static let maximum = 4 << 20
+
+        fileprivate static let kept = Locked<Storage?>(nil)
+
+        /// The bytes its arrays hold on to.
+        var footprint: Int {
+            bytes.capacity + offsets.capacity * MemoryLayout<Int>.stride
+                + containers.capacity * MemoryLayout<PendingContainer>.stride
+                + references.capacity * MemoryLayout<Int>.stride + strings.footprint
+        }
+
+        /// Keeps `storage`, emptied, for the next write if it is not too large and none is kept.
+        fileprivate static func keep(_ storage: consuming Storage) {
+            guard storage.footprint <= maximum else { return }
+            storage.bytes.removeAll(keepingCapacity: true)
+            storage.offsets.removeAll(keepingCapacity: true)
+            storage.containers.removeAll(keepingCapacity: true)
+            storage.references.removeAll(keepingCapacity: true)
+            storage.strings.removeAll()
+            kept.withLock { kept in
+                if kept == nil { kept = storage }
+            }
+        }
+    }
+
+    /// Hands the writer's arrays over, leaving it empty, so that the storage holds the only
+    /// reference to each and can be emptied in place.
+    private mutating func releaseStorage() -> Storage {
+        var storage = Storage()
+        swap(&storage.bytes, &bytes)
+        swap(&storage.offsets, &offsets)
+        swap(&storage.containers, &containers)
+        swap(&storage.references, &references)
+        swap(&storage.strings, &strings)
+        return storage
     }
 
     private let maximumDepth: Int
@@ -56,7 +110,7 @@ struct BinaryPropertyListWriter {
     private var trueObject: Int?
     private var falseObject: Int?
 
-    private struct PendingContainer {
+    fileprivate struct PendingContainer {
         var object: Int
         var marker: UInt8
         /// Elements of an array, or key-value pairs of a dictionary.
@@ -68,10 +122,20 @@ struct BinaryPropertyListWriter {
         var referenceCount: Int { marker == BinaryPropertyList.Marker.dictionary ? count * 2 : count }
     }
 
-    private init(maximumDepth: Int) {
+    /// A writer that fills `storage`'s arrays, which are empty.
+    private init(maximumDepth: Int, storage: Storage?) {
         self.maximumDepth = maximumDepth
-        bytes = BinaryPropertyList.header
-        bytes.reserveCapacity(1024)
+        if let storage {
+            bytes = storage.bytes
+            offsets = storage.offsets
+            containers = storage.containers
+            references = storage.references
+            strings = storage.strings
+        } else {
+            bytes = []
+            bytes.reserveCapacity(1024)
+        }
+        bytes.append(contentsOf: BinaryPropertyList.header)
     }
 
     // MARK: Values
@@ -592,8 +656,22 @@ struct StringTable {
         var object: Int
     }
 
+    /// The bytes its arrays hold on to.
+    var footprint: Int {
+        slots.capacity * MemoryLayout<Int32>.stride + entries.capacity * MemoryLayout<Entry>.stride + arena.capacity
+    }
+
+    /// Forgets every string, keeping the room they took.
+    mutating func removeAll() {
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+        entries.removeAll(keepingCapacity: true)
+        arena.removeAll(keepingCapacity: true)
+    }
+
     /// Indexes into `entries`, or -1; the count is a power of two.
-    private var slots = [Int32](repeating: -1, count: 256)
+    private var slots = StringTable.emptySlots
+    /// A new table's slots, shared until its first insert copies them.
+    private static let emptySlots = [Int32](repeating: -1, count: 256)
     private var entries: [Entry] = []
     /// The bytes of every entry, one after the other.
     private var arena: [UInt8] = []

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import Archiver
+
+/// Writes reuse the arrays of the last one (``BinaryPropertyListWriter/Storage``): what a write
+/// produces never depends on what an earlier, larger, failed or concurrent one left in them.
+struct BinaryPropertyListWriterStorageTests {
+    /// `count` records whose strings carry `tag`; the numbers and the strings repeat across tags.
+    static func archive(count: Int, tag: String) -> Archive {
+        ["tag": tag, "records": (0..<count).map { index -> Archive in
+            ["n": index, "s": "\(tag)-\(index)", "shared": "record-\(index % 7)", "é": "\(tag) é \(index)"]
+        }]
+    }
+
+    static func records(of data: Data) throws -> [[String: Any]] {
+        let decoded = try PropertyListSerialization.propertyList(from: data, format: nil)
+        return try #require((decoded as? [String: Any])?["records"] as? [[String: Any]])
+    }
+
+    @Test func aSmallWriteAfterALargeOneWritesTheSameBytesAsAFreshOne() throws {
+        let small = Self.archive(count: 3, tag: "small")
+        let fresh = try PropertyListCoding.data(for: small)
+        // Strings of the large write that the small one repeats ("record-1") must not resolve to
+        // the large write's object numbers: the string table is emptied between writes.
+        let large = try PropertyListCoding.data(for: Self.archive(count: 5_000, tag: "large"))
+        #expect(try Self.records(of: large).count == 5_000)
+        let reused = try PropertyListCoding.data(for: small)
+        #expect(reused == fresh)
+        let records = try Self.records(of: reused)
+        #expect(records.map { $0["s"] as? String } == ["small-0", "small-1", "small-2"])
+        #expect(records.map { $0["shared"] as? String } == ["record-0", "record-1", "record-2"])
+    }
+
+    @Test func aWriteAfterAFailedOneIsWhole() throws {
+        var failing = Self.archive(count: 2_000, tag: "failing")
+        failing["zzz"] = NSObject()
+        #expect(throws: PropertyListError.self) { try PropertyListCoding.data(for: failing) }
+        let archive = Self.archive(count: 10, tag: "after")
+        let data = try PropertyListCoding.data(for: archive)
+        let records = try Self.records(of: data)
+        #expect(records.count == 10)
+        #expect(records.last?["é"] as? String == "after é 9")
+        #expect(records.last?["n"] as? Int == 9)
+    }
+
+    @Test func concurrentWritesEachWriteTheirOwnValue() async throws {
+        let results = await withTaskGroup(of: (Int, [String]?).self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    let archive = Self.archive(count: 1_000 + worker * 100, tag: "w\(worker)")
+                    var last: [String]?
+                    for _ in 0..<5 {
+                        last = (try? PropertyListCoding.data(for: archive))
+                            .flatMap { try? Self.records(of: $0).compactMap { $0["s"] as? String } }
+                    }
+                    return (worker, last)
+                }
+            }
+            var results: [Int: [String]?] = [:]
+            for await (worker, strings) in group { results[worker] = strings }
+            return results
+        }
+        for worker in 0..<8 {
+            let strings = try #require(results[worker] ?? nil)
+            #expect(strings == (0..<1_000 + worker * 100).map { "w\(worker)-\($0)" })
+        }
+    }
+}
