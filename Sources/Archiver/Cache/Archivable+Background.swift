@@ -193,7 +193,7 @@ extension Archivable {
     /// ```
     nonisolated(nonsending)
     public static func storedResourceIDsInBackground(in archiver: Archiver = Self.archiver) async throws(ArchiverError) -> [ID] {
-        ResourceIDOrder.parse(try await archiver.resourceIDsInBackground(in: archiver.folder(for: Self.self)), as: ID.self).ids.map { $0.id }
+        ResourceIDOrder.sortedIDs(try await archiver.resourceIDsInBackground(in: archiver.folder(for: Self.self)), as: ID.self)
     }
 
     /// Stores this value's archive, encoding it on the caller's actor and writing the file off

@@ -56,7 +56,24 @@ enum ArchiveFileName {
     /// cost a thirteenth of listing a folder, where every id is made canonical.
     static func isASCII(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
+        return text.withUTF8(isASCII)
+    }
+
+    /// Whether every byte is ASCII, tested eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var bits: UInt64 = 0
+        var index = 0
+        while index + 8 <= bytes.count {
+            bits |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            bits |= UInt64(bytes[index])
+            index += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     private static func exactStem(for id: String, foldingCase: Bool) -> (stem: String, form: Form)? {
@@ -127,9 +144,34 @@ enum ArchiveFileName {
         return id.withUTF8 { bytes in
             guard let first = bytes.first else { return true }
             if first == UInt8(ascii: ".") || first == UInt8(ascii: " ") { return false }
-            return bytes.allSatisfy { isPlainByte($0, foldingCase: foldingCase) }
+            let plain = foldingCase ? plainBytesFoldingCase : plainBytes
+            for byte in bytes where !plain.contains(byte) { return false }
+            return true
         }
     }
+
+    /// The bytes ``isPlainByte(_:foldingCase:)`` accepts, as bits: one test a byte, where the
+    /// switch cost a sixteenth of listing a folder.
+    private struct PlainBytes {
+        /// Bit `n` of `words.0` is byte `n`, of `words.1` byte `64 + n`; no plain byte is above 127.
+        let words: (UInt64, UInt64)
+
+        init(foldingCase: Bool) {
+            var words: (UInt64, UInt64) = (0, 0)
+            for byte in UInt8(0) ..< 128 where isPlainByte(byte, foldingCase: foldingCase) {
+                if byte < 64 { words.0 |= 1 << byte } else { words.1 |= 1 << (byte - 64) }
+            }
+            self.words = words
+        }
+
+        func contains(_ byte: UInt8) -> Bool {
+            let word = byte < 64 ? words.0 : byte < 128 ? words.1 : 0
+            return word >> (byte & 63) & 1 != 0
+        }
+    }
+
+    private static let plainBytes = PlainBytes(foldingCase: false)
+    private static let plainBytesFoldingCase = PlainBytes(foldingCase: true)
 
     private static func isPlainByte(_ byte: UInt8, foldingCase: Bool) -> Bool {
         switch byte {

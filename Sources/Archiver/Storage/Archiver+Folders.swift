@@ -26,7 +26,12 @@ extension Archiver {
         init<Value: Archivable>(_ type: Value.Type, directoryName: String) {
             typeName = TypeName.of(type)
             self.directoryName = directoryName
-            canonicalText = { text in Value.resourceID(fromText: text).map { Folder.canonicalText(of: $0, Value.self) } }
+            // A `String` id's canonical text needs no parsing (no minus sign makes another
+            // `String`): the closure is the one a folder of no known type has, which runs no
+            // generic code for every name a listing reads.
+            canonicalText = Value.ID.self == String.self
+                ? { ArchiveFileName.canonical($0) }
+                : { text in Value.resourceID(fromText: text).map { Folder.canonicalText(of: $0, Value.self) } }
             owner = { archive in (try? Value.decode(archive: archive)).map { Folder.canonicalText(of: $0.id, Value.self) } }
             inPlaceReader = (Value.self as? any KeyMapped.Type)?.inPlaceArchiveReader(as: Value.self)
                 ?? (Value.self as? any ArchiveCodable.Type)?.inPlaceArchiveReader(as: Value.self)

@@ -78,7 +78,7 @@ extension Archiver {
                 guard cut >= 0 else { return (nil, false) }
                 for offset in 0 ..< end.count where bytes[cut + offset] != end[offset] { return (nil, false) }
                 let stem = UnsafeBufferPointer(rebasing: bytes[..<cut])
-                return (String(decoding: stem, as: UTF8.self), stem.allSatisfy { $0 < 0x80 })
+                return (String(decoding: stem, as: UTF8.self), ArchiveFileName.isASCII(stem))
             }
         }
         // After an ASCII byte the extension's dot starts a character; the stem ends in one if it is ASCII.
@@ -471,7 +471,7 @@ extension Archiver {
 
     /// The ids of every stored value of `type`, sorted: what ``Archivable/storedResourceIDs(in:)`` returns.
     func storedIDs<Value: Archivable>(of type: Value.Type) throws(ArchiverError) -> [Value.ID] {
-        try typedResourceIDs(in: folder(for: type), of: type).ids.map { $0.id }
+        ResourceIDOrder.sortedIDs(try resourceIDs(in: folder(for: type)), as: Value.ID.self)
     }
 
     /// The stored ids of `type` in `folder` that parse, in order, and the texts of the names that do not, sorted.

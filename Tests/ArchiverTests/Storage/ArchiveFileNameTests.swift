@@ -219,6 +219,22 @@ struct ArchiveFileNameTests {
         }
     }
 
+    /// Exactly the letters, digits and `-_.,+=@~!#$&'()[]{};^` and space are kept as they are
+    /// after a name's first character, upper-case letters only where case is kept; every other
+    /// byte is escaped (the plain bytes are looked up as bits).
+    @Test(arguments: [false, true])
+    func plainBytesAreTheDocumentedOnes(foldingCase: Bool) {
+        let punctuation = Set("-_.,+=@~!#$&'()[]{};^ ".utf8)
+        for byte in UInt8(0) ... 255 {
+            let plain = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || punctuation.contains(byte) || (!foldingCase && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte))
+            let id = String(decoding: [UInt8(ascii: "x"), byte], as: UTF8.self)
+            let form = ArchiveFileName.stem(for: id, foldingCase: foldingCase)?.form
+            #expect((form == .plain) == plain, "byte \(byte), folding case: \(foldingCase)")
+            #expect((ArchiveFileName.identifier(forStem: id, foldingCase: foldingCase) == id) == (plain || form == .escaped && id == ArchiveFileName.stem(for: id, foldingCase: foldingCase)?.stem), "byte \(byte)")
+        }
+    }
+
     /// Files named by today's rules, laid out by hand, list and load: a change to the mapping that
     /// forgets its old names fails here even if it round-trips on its own.
     @Test func filesNamedByTodaysRulesListAndLoad() throws {

@@ -145,6 +145,27 @@ struct FolderPathCacheTests {
         }
     }
 
+    /// Thousands of ASCII ids, the size at which the sort partitions them, come in `<`'s order
+    /// from any starting order: random, sorted, reversed, and with most of them repeated or
+    /// sharing their first 16 bytes.
+    @Test func manyStringIdsComeInTheOrderOfLessThan() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcXYZ019-_.~ ".utf8)
+        func randomID(length: Int) -> String {
+            String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
+        }
+        let random = (0..<3_000).map { _ in randomID(length: Int.random(in: 0...24, using: &generator)) }
+        let sharedPrefix = (0..<3_000).map { _ in "0123456789abcdef" + randomID(length: Int.random(in: 0...3, using: &generator)) }
+        let repeated = (0..<3_000).map { _ in ["user-1", "user-2", "user-10"].randomElement(using: &generator)! }
+        for ids: [String] in [random, random.sorted(), random.sorted().reversed(), sharedPrefix, repeated, (0..<5_000).map { "user-\($0)" }] {
+            let pairs = ids.enumerated().map { (id: $0.element, text: "\($0.offset)") }
+            let expected = pairs.sorted { $0.id < $1.id }
+            let sorted = ResourceIDOrder.sorted(pairs)
+            #expect(sorted.map(\.id) == expected.map(\.id))
+            #expect(sorted.map(\.text) == expected.map(\.text))
+        }
+    }
+
     /// The byte test of an archive's extension agrees with `hasSuffix`, also where a dot after
     /// other text joins it into one character, and the stem is the name's bytes before it.
     @Test func archiveNamesAreTheOnesHasSuffixSees() {
