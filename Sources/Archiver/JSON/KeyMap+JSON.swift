@@ -21,7 +21,7 @@ extension KeyMap where Model: KeyMapped {
 
     /// ``decode(json:at:)`` one level deeper, on whichever stack ``ValueNesting`` chose.
     private func construct(json document: JSONDocument, object: Int, log: DroppedElementLog?) throws(ArchiveDecodingError) -> Model {
-        try withUnsafeTemporaryAllocation(of: Int32.self, capacity: fields.count) { slots throws(ArchiveDecodingError) in
+        try FieldSlots.with(count: fields.count) { slots throws(ArchiveDecodingError) in
             locateMembers(of: object, in: document, slots: slots)
             if hasComplexKeys { locateComplexMembers(of: object, in: document, slots: slots) }
             guard let check else { return try constructFromDocument(fields, .json(document), UnsafeBufferPointer(slots), log) }

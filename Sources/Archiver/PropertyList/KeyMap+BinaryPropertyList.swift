@@ -19,7 +19,7 @@ extension KeyMap where Model: KeyMapped {
         }
         return try ValueNesting.descendWithState(orElse: { (refusal) throws(ArchiveDecodingError) -> Model in throw .refused(Model.self, refusal) }) {
             (state) throws(ArchiveDecodingError) -> Model in
-            try withUnsafeTemporaryAllocation(of: Int32.self, capacity: fields.count) { slots throws(ArchiveDecodingError) in
+            try FieldSlots.with(count: fields.count) { slots throws(ArchiveDecodingError) in
                 locate(object, in: document, slots: slots)
                 if hasComplexKeys { locateFormerKeys(of: object, in: document, slots: slots) }
                 let log = state.pointee.droppedElements
