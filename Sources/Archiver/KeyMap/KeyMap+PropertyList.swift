@@ -15,6 +15,19 @@ struct PropertyListFieldWriter<Input> {
     let write: (Input, inout BinaryPropertyListWriter, Int) throws(BinaryPropertyListWriter.Failure) -> Int?
 }
 
+/// One property as a store writes it: its archive key, and its writer, given the model's address.
+///
+/// Not generic, unlike `KeyMap<Model>.ArchiveEntry`: in the library's code, which is not
+/// compiled for an app's model, walking an array of a type nested in `KeyMap<Model>` looked up
+/// that type's metadata in the runtime's cache for every value written, a ninth of a store's
+/// instructions.
+@usableFromInline
+struct KeyMapStoreEntry {
+    let key: String
+    /// Writes the property of the model at the address: its object number, or `nil` to leave it out.
+    let write: (UnsafeRawPointer, inout BinaryPropertyListWriter, Int) throws(BinaryPropertyListWriter.Failure) -> Int?
+}
+
 /// A type whose values the writer takes without their `keyMapArchiveValue`: a writer made once
 /// per type, when a key map that holds it is built.
 protocol PropertyListWritable {
@@ -52,44 +65,59 @@ extension KeyMap {
     /// number: each property that is not excluded and not `nil`, under its archive key, as
     /// ``archive(of:)`` builds it.
     func writePropertyList(
-        of model: Model, into writer: inout BinaryPropertyListWriter, depth: Int
+        of model: borrowing Model, into writer: inout BinaryPropertyListWriter, depth: Int
     ) throws(BinaryPropertyListWriter.Failure) -> Int {
-        try DeepRecursion.descend(unavailable: { BinaryPropertyListWriter.Failure(found: $0.description) }) {
-            () throws(BinaryPropertyListWriter.Failure) -> Int in
-            switch readers {
-            case .readers(let entries):
-                var container = try writer.beginDictionary(capacity: entries.count, depth: depth)
-                for entry in entries {
-                    let object: Int?
-                    do throws(BinaryPropertyListWriter.Failure) {
-                        object = try entry.write.write(model, &writer, depth + 1)
-                    } catch {
-                        throw error.inside(.key(entry.key))
+        // The model's address, taken where it is: a closure that captured the value copied it.
+        try withUnsafePointer(to: model) { (model) throws(BinaryPropertyListWriter.Failure) -> Int in
+            try DeepRecursion.descend(unavailable: { BinaryPropertyListWriter.Failure(found: $0.description) }) {
+                () throws(BinaryPropertyListWriter.Failure) -> Int in
+                switch readers {
+                case .readers:
+                    var container = try writer.beginDictionary(capacity: storeEntries.count, depth: depth)
+                    for entry in storeEntries {
+                        let object: Int?
+                        do throws(BinaryPropertyListWriter.Failure) {
+                            object = try entry.write(model, &writer, depth + 1)
+                        } catch {
+                            throw error.inside(.key(entry.key))
+                        }
+                        if let object { writer.append(key: entry.key, value: object, to: &container) }
                     }
-                    if let object { writer.append(key: entry.key, value: object, to: &container) }
-                }
-                writer.end(container)
-                return container.object
-            case .mirror(_, let writers):
-                let values = Reflection.propertyValues(of: model)
-                guard values.count == fields.count else {
-                    let container = try writer.beginDictionary(capacity: 0, depth: depth)
+                    writer.end(container)
+                    return container.object
+                case .mirror(_, let writers):
+                    let values = Reflection.propertyValues(of: model.pointee)
+                    guard values.count == fields.count else {
+                        let container = try writer.beginDictionary(capacity: 0, depth: depth)
+                        writer.end(container)
+                        return container.object
+                    }
+                    var container = try writer.beginDictionary(capacity: fields.count, depth: depth)
+                    for index in fields.indices where !fields[index].isExcluded {
+                        let key = fields[index].archiveKey
+                        let object: Int?
+                        do throws(BinaryPropertyListWriter.Failure) {
+                            object = try writers[index].write(values[index], &writer, depth + 1)
+                        } catch {
+                            throw error.inside(.key(key))
+                        }
+                        if let object { writer.append(key: key, value: object, to: &container) }
+                    }
                     writer.end(container)
                     return container.object
                 }
-                var container = try writer.beginDictionary(capacity: fields.count, depth: depth)
-                for index in fields.indices where !fields[index].isExcluded {
-                    let key = fields[index].archiveKey
-                    let object: Int?
-                    do throws(BinaryPropertyListWriter.Failure) {
-                        object = try writers[index].write(values[index], &writer, depth + 1)
-                    } catch {
-                        throw error.inside(.key(key))
-                    }
-                    if let object { writer.append(key: key, value: object, to: &container) }
-                }
-                writer.end(container)
-                return container.object
+            }
+        }
+    }
+
+    /// The entries of `readers` as a store walks them.
+    @usableFromInline
+    static func storeEntries(of readers: Readers) -> [KeyMapStoreEntry] {
+        guard case .readers(let entries) = readers else { return [] }
+        return entries.map { entry in
+            let write = entry.write.write
+            return KeyMapStoreEntry(key: entry.key) { model, writer, depth throws(BinaryPropertyListWriter.Failure) in
+                try write(UnsafeRawPointer(model).assumingMemoryBound(to: Model.self).pointee, &writer, depth)
             }
         }
     }

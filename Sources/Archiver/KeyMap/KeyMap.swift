@@ -72,6 +72,8 @@ public final class KeyMap<Model>: @unchecked Sendable {
     /// The model's ``KeyMapChecked`` check, when it declares one.
     @usableFromInline let check: ((Model, KeyMapSource) -> String?)?
     @usableFromInline let readers: Readers
+    /// The properties a store writes, read from `readers` (empty for the `Mirror` form).
+    @usableFromInline let storeEntries: [KeyMapStoreEntry]
 
     /// How archiving reads the properties.
     @usableFromInline enum Readers {
@@ -297,6 +299,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         self.makePlaceholder = makePlaceholder
         self.check = KeyMapChecks.check(for: Model.self)
         self.readers = makeReaders(plan.fields)
+        self.storeEntries = Self.storeEntries(of: readers)
         // Two closures, so that the common decode pays nothing for reporting dropped elements.
         self.construct = { fields, object, indices, source throws(ArchiveDecodingError) in
             var index = 0
@@ -358,6 +361,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         makePlaceholder = built.makePlaceholder
         check = built.check
         readers = built.readers
+        storeEntries = built.storeEntries
     }
 
     /// Reflects the placeholder, names the fields, and runs the validators: the once-per-type
