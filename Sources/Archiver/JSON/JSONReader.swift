@@ -31,7 +31,7 @@ struct JSONReader {
     private var recentCount = 0
     /// The token index and member count of each container not yet closed, innermost last: at
     /// most ``maximumDepth``, so a fixed stack. A container's token gets its count when it closes.
-    private let open: UnsafeMutablePointer<(index: Int, count: UInt32)>
+    private let open: UnsafeMutablePointer<(index: UInt32, count: UInt32)>
     private var depth = 0
 
     /// How many readable zero bytes must follow the text handed to ``tokens(of:)``: eight for
@@ -39,11 +39,14 @@ struct JSONReader {
     /// 16 bytes from its start (``BinaryPropertyListKey/Pattern``), since at least four bytes
     /// (`":0}`) follow a key.
     static let padding = 16
-    /// How many tokens `recent` holds: all of a small text's, so that its tokens are copied once,
-    /// into an array of exactly their number.
-    private static let batch = 256
+    /// How many tokens `recent` holds: 1 KiB, and the open containers' stack 800 bytes, the
+    /// most `withUnsafeTemporaryAllocation` puts on the stack; larger, both were allocated on
+    /// the heap for every text (256 tokens and `Int` indices were two `malloc`s a decode). A
+    /// text of up to 64 values has its tokens copied once, into an array of exactly their
+    /// number; a longer one's array is sized from the first batch's density.
+    private static let batch = 64
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, recent: UnsafeMutablePointer<JSONToken>, open: UnsafeMutablePointer<(index: Int, count: UInt32)>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, recent: UnsafeMutablePointer<JSONToken>, open: UnsafeMutablePointer<(index: UInt32, count: UInt32)>) {
         self.bytes = bytes
         self.recent = recent
         self.open = open
@@ -57,7 +60,7 @@ struct JSONReader {
             throw JSONSyntaxError("the text is 4 GiB or more, beyond what the reader accepts", at: 0, in: bytes)
         }
         return try withUnsafeTemporaryAllocation(of: JSONToken.self, capacity: batch) { recent throws(JSONSyntaxError) in
-            try withUnsafeTemporaryAllocation(of: (index: Int, count: UInt32).self, capacity: maximumDepth) { open throws(JSONSyntaxError) in
+            try withUnsafeTemporaryAllocation(of: (index: UInt32, count: UInt32).self, capacity: maximumDepth) { open throws(JSONSyntaxError) in
                 var reader = JSONReader(bytes: bytes, recent: recent.baseAddress!, open: open.baseAddress!)
                 reader.tokens = reused
                 try reader.readDocument()
@@ -134,7 +137,7 @@ struct JSONReader {
                     throw error("arrays and objects nest deeper than \(Self.maximumDepth) levels", at: position)
                 }
                 let isObject = bytes[position] == UInt8(ascii: "{")
-                open[depth] = (tokenCount, 0)
+                open[depth] = (UInt32(tokenCount), 0)
                 depth += 1
                 append(JSONToken(kind: isObject ? .object : .array, flags: [], start: UInt32(position), length: 0, next: 0))
                 position += 1
@@ -170,7 +173,7 @@ struct JSONReader {
                     guard position == bytes.count else { throw unexpected("expected the end of the text after the value") }
                     return
                 }
-                let isObject = kind(at: open[depth - 1].index) == .object
+                let isObject = kind(at: Int(open[depth - 1].index)) == .object
                 guard position < bytes.count else { throw unexpected(isObject ? "expected ',' or '}'" : "expected ',' or ']'") }
                 let byte = bytes[position]
                 if byte == UInt8(ascii: ",") {
@@ -191,7 +194,7 @@ struct JSONReader {
 
     private mutating func closeContainer() {
         depth -= 1
-        let (index, count) = open[depth]
+        let index = Int(open[depth].index), count = open[depth].count
         let next = UInt32(tokenCount)
         if index >= tokens.count {
             recent[index - tokens.count].length = count
