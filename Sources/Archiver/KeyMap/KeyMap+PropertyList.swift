@@ -15,17 +15,21 @@ struct PropertyListFieldWriter<Input> {
     let write: (Input, inout BinaryPropertyListWriter, Int) throws(BinaryPropertyListWriter.Failure) -> Int?
 }
 
-/// One property as a store writes it: its archive key, and its writer, given the model's address.
+/// One property as a store writes it: its archive key and its writer.
 ///
-/// Not generic, unlike `KeyMap<Model>.ArchiveEntry`: in the library's code, which is not
-/// compiled for an app's model, walking an array of a type nested in `KeyMap<Model>` looked up
-/// that type's metadata in the runtime's cache for every value written, a ninth of a store's
-/// instructions.
-@usableFromInline
-struct KeyMapStoreEntry {
+/// A class, held in `[AnyObject]`: in the library's code, which is not compiled for an app's
+/// model, walking an array of `KeyMap<Model>.ArchiveEntry` called that nested type's metadata
+/// accessor, a lookup in the runtime's cache, on every value written (2,001 lookups, a ninth of
+/// a store of the 1,000-review user). Walking references needs no metadata, and an instance's
+/// members are found through the instance itself.
+final class KeyMapStoreEntry<Model> {
     let key: String
-    /// Writes the property of the model at the address: its object number, or `nil` to leave it out.
-    let write: (UnsafeRawPointer, inout BinaryPropertyListWriter, Int) throws(BinaryPropertyListWriter.Failure) -> Int?
+    let write: (Model, inout BinaryPropertyListWriter, Int) throws(BinaryPropertyListWriter.Failure) -> Int?
+
+    init(key: String, write: PropertyListFieldWriter<Model>) {
+        self.key = key
+        self.write = write.write
+    }
 }
 
 /// A type whose values the writer takes without their `keyMapArchiveValue`: a writer made once
@@ -65,61 +69,56 @@ extension KeyMap {
     /// number: each property that is not excluded and not `nil`, under its archive key, as
     /// ``archive(of:)`` builds it.
     func writePropertyList(
-        of model: borrowing Model, into writer: inout BinaryPropertyListWriter, depth: Int
+        of model: Model, into writer: inout BinaryPropertyListWriter, depth: Int
     ) throws(BinaryPropertyListWriter.Failure) -> Int {
-        // The model's address, taken where it is: a closure that captured the value copied it.
-        try withUnsafePointer(to: model) { (model) throws(BinaryPropertyListWriter.Failure) -> Int in
-            try DeepRecursion.descend(unavailable: { BinaryPropertyListWriter.Failure(found: $0.description) }) {
-                () throws(BinaryPropertyListWriter.Failure) -> Int in
-                switch readers {
-                case .readers:
-                    var container = try writer.beginDictionary(capacity: storeEntries.count, depth: depth)
-                    for entry in storeEntries {
-                        let object: Int?
-                        do throws(BinaryPropertyListWriter.Failure) {
-                            object = try entry.write(model, &writer, depth + 1)
-                        } catch {
-                            throw error.inside(.key(entry.key))
-                        }
-                        if let object { writer.append(key: entry.key, value: object, to: &container) }
+        try DeepRecursion.descend(unavailable: { BinaryPropertyListWriter.Failure(found: $0.description) }) {
+            () throws(BinaryPropertyListWriter.Failure) -> Int in
+            switch readers {
+            case .readers:
+                var container = try writer.beginDictionary(capacity: storeEntries.count, depth: depth)
+                for object in storeEntries {
+                    // Only `storeEntries(of:)` fills the array, with entries of this map's model.
+                    let entry = unsafeDowncast(object, to: KeyMapStoreEntry<Model>.self)
+                    let written: Int?
+                    do throws(BinaryPropertyListWriter.Failure) {
+                        written = try entry.write(model, &writer, depth + 1)
+                    } catch {
+                        throw error.inside(.key(entry.key))
                     }
-                    writer.end(container)
-                    return container.object
-                case .mirror(_, let writers):
-                    let values = Reflection.propertyValues(of: model.pointee)
-                    guard values.count == fields.count else {
-                        let container = try writer.beginDictionary(capacity: 0, depth: depth)
-                        writer.end(container)
-                        return container.object
-                    }
-                    var container = try writer.beginDictionary(capacity: fields.count, depth: depth)
-                    for index in fields.indices where !fields[index].isExcluded {
-                        let key = fields[index].archiveKey
-                        let object: Int?
-                        do throws(BinaryPropertyListWriter.Failure) {
-                            object = try writers[index].write(values[index], &writer, depth + 1)
-                        } catch {
-                            throw error.inside(.key(key))
-                        }
-                        if let object { writer.append(key: key, value: object, to: &container) }
-                    }
+                    if let written { writer.append(key: entry.key, value: written, to: &container) }
+                }
+                writer.end(container)
+                return container.object
+            case .mirror(_, let writers):
+                let values = Reflection.propertyValues(of: model)
+                guard values.count == fields.count else {
+                    let container = try writer.beginDictionary(capacity: 0, depth: depth)
                     writer.end(container)
                     return container.object
                 }
+                var container = try writer.beginDictionary(capacity: fields.count, depth: depth)
+                for index in fields.indices where !fields[index].isExcluded {
+                    let key = fields[index].archiveKey
+                    let object: Int?
+                    do throws(BinaryPropertyListWriter.Failure) {
+                        object = try writers[index].write(values[index], &writer, depth + 1)
+                    } catch {
+                        throw error.inside(.key(key))
+                    }
+                    if let object { writer.append(key: key, value: object, to: &container) }
+                }
+                writer.end(container)
+                return container.object
             }
         }
     }
 
-    /// The entries of `readers` as a store walks them.
+    /// The entries of `readers` as a store walks them (none for the `Mirror` form): each a
+    /// `KeyMapStoreEntry<Model>`.
     @usableFromInline
-    static func storeEntries(of readers: Readers) -> [KeyMapStoreEntry] {
+    static func storeEntries(of readers: Readers) -> [AnyObject] {
         guard case .readers(let entries) = readers else { return [] }
-        return entries.map { entry in
-            let write = entry.write.write
-            return KeyMapStoreEntry(key: entry.key) { model, writer, depth throws(BinaryPropertyListWriter.Failure) in
-                try write(UnsafeRawPointer(model).assumingMemoryBound(to: Model.self).pointee, &writer, depth)
-            }
-        }
+        return entries.map { KeyMapStoreEntry(key: $0.key, write: $0.write) }
     }
 
     /// The writer of a property that `reader` reads.

@@ -73,7 +73,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
     @usableFromInline let check: ((Model, KeyMapSource) -> String?)?
     @usableFromInline let readers: Readers
     /// The properties a store writes, read from `readers` (empty for the `Mirror` form).
-    @usableFromInline let storeEntries: [KeyMapStoreEntry]
+    @usableFromInline let storeEntries: [AnyObject]
 
     /// How archiving reads the properties.
     @usableFromInline enum Readers {
