@@ -47,7 +47,9 @@ extension Serializable {
 
     /// A value of this type from a value of a parsed document.
     static func decode(_ input: KeyMapInput) throws(ArchiveDecodingError) -> Self {
-        try inPlaceDecoder()(input)
+        // Not through `inPlaceDecoder()`, whose closure is an allocation: one value is read once.
+        if let keyMapped = Self.self as? any KeyMapped.Type { return try keyMapped.decodeInPlace(input, as: Self.self) }
+        return try decodeFromResponseObject(input)
     }
 
     /// How this type reads a value of a parsed document: a key-mapped type in place, through its
@@ -55,12 +57,15 @@ extension Serializable {
     /// ``decode(responseObject:)``. Asked once per text, not once per element.
     static func inPlaceDecoder() -> (KeyMapInput) throws(ArchiveDecodingError) -> Self {
         if let keyMapped = Self.self as? any KeyMapped.Type { return keyMapped.inPlaceDecoder(as: Self.self) }
-        return { (input) throws(ArchiveDecodingError) in
-            guard input.isDictionary, let object = try input.foundationObject as? ResponseObject else {
-                throw ArchiveDecodingError(type: Self.self, reason: .typeMismatch(expected: "a JSON object", found: input.description))
-            }
-            return try decode(responseObject: object)
+        return { (input) throws(ArchiveDecodingError) in try decodeFromResponseObject(input) }
+    }
+
+    /// A hand-written conformance's value, from the value of a parsed document as a ``ResponseObject``.
+    private static func decodeFromResponseObject(_ input: KeyMapInput) throws(ArchiveDecodingError) -> Self {
+        guard input.isDictionary, let object = try input.foundationObject as? ResponseObject else {
+            throw ArchiveDecodingError(type: Self.self, reason: .typeMismatch(expected: "a JSON object", found: input.description))
         }
+        return try decode(responseObject: object)
     }
 
     static func parse(_ json: Data) throws(ArchiveDecodingError) -> JSONDocument {

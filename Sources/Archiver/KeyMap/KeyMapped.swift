@@ -104,7 +104,12 @@ extension KeyMapped {
 
     /// ``Serializable/decode(json:)``'s reader for this type, as `type` (which is `Self`).
     static func inPlaceDecoder<Value>(as type: Value.Type) -> (KeyMapInput) throws(ArchiveDecodingError) -> Value {
-        { (input) throws(ArchiveDecodingError) in try keyMap.decode(input) as! Value }
+        { (input) throws(ArchiveDecodingError) in try decodeInPlace(input, as: Value.self) }
+    }
+
+    /// A value of this type read in place from `input`, as `type` (which is `Self`).
+    static func decodeInPlace<Value>(_ input: KeyMapInput, as type: Value.Type) throws(ArchiveDecodingError) -> Value {
+        try keyMap.decode(input) as! Value
     }
 
     @inlinable
