@@ -31,21 +31,11 @@ struct JSONScratchTests {
     }
 
     @Test func concurrentDecodesEachReadTheirOwnText() async throws {
-        let results = await withTaskGroup(of: (Int, [String]?).self) { group in
-            for worker in 0..<8 {
-                group.addTask {
-                    let data = Self.text(count: 8_000 + worker * 500, tag: "w\(worker)")
-                    var last: [String]?
-                    for _ in 0..<5 { last = try? Self.strings(of: data) }
-                    return (worker, last)
-                }
-            }
-            var results: [Int: [String]?] = [:]
-            for await (worker, strings) in group { results[worker] = strings }
-            return results
+        let results = await concurrentResults(workers: 8, repeating: 5) { worker in
+            try Self.strings(of: Self.text(count: 8_000 + worker * 500, tag: "w\(worker)"))
         }
         for worker in 0..<8 {
-            let strings = try #require(results[worker] ?? nil)
+            let strings = try #require(results[worker])
             #expect(strings.count == 8_000 + worker * 500)
             #expect(strings.allSatisfy { $0.hasPrefix("w\(worker)-") })
         }

@@ -44,24 +44,12 @@ struct BinaryPropertyListWriterStorageTests {
     }
 
     @Test func concurrentWritesEachWriteTheirOwnValue() async throws {
-        let results = await withTaskGroup(of: (Int, [String]?).self) { group in
-            for worker in 0..<8 {
-                group.addTask {
-                    let archive = Self.archive(count: 1_000 + worker * 100, tag: "w\(worker)")
-                    var last: [String]?
-                    for _ in 0..<5 {
-                        last = (try? PropertyListCoding.data(for: archive))
-                            .flatMap { try? Self.records(of: $0).compactMap { $0["s"] as? String } }
-                    }
-                    return (worker, last)
-                }
-            }
-            var results: [Int: [String]?] = [:]
-            for await (worker, strings) in group { results[worker] = strings }
-            return results
+        let results = await concurrentResults(workers: 8, repeating: 5) { worker in
+            let data = try PropertyListCoding.data(for: Self.archive(count: 1_000 + worker * 100, tag: "w\(worker)"))
+            return try Self.records(of: data).compactMap { $0["s"] as? String }
         }
         for worker in 0..<8 {
-            let strings = try #require(results[worker] ?? nil)
+            let strings = try #require(results[worker])
             #expect(strings == (0..<1_000 + worker * 100).map { "w\(worker)-\($0)" })
         }
     }
