@@ -31,6 +31,46 @@ struct BinaryPropertyListWriterStorageTests {
         #expect(records.map { $0["shared"] as? String } == ["record-0", "record-1", "record-2"])
     }
 
+    /// Emptying the string table clears exactly the slots its strings took, also after it grew:
+    /// none of them is found afterwards, and the table fills again as a new one does.
+    @Test func anEmptiedStringTableFindsNothingAndFillsAgain() {
+        func add(_ texts: [String], to table: inout StringTable) {
+            for (object, text) in texts.enumerated() {
+                var text = text
+                text.withUTF8 { bytes in
+                    let hash = StringTable.hash(bytes)
+                    if case .absent(let slot) = table.find(bytes, hash: hash) {
+                        table.insert(bytes, hash: hash, object: object, at: slot)
+                    }
+                }
+            }
+        }
+        func objects(of texts: [String], in table: StringTable) -> [Int?] {
+            texts.map { text in
+                var text = text
+                return text.withUTF8 { bytes in
+                    if case .found(let object) = table.find(bytes, hash: StringTable.hash(bytes)) { return object }
+                    return nil
+                }
+            }
+        }
+        let many = (0..<5_000).map { "string-\($0)" }
+        var table = StringTable()
+        add(many, to: &table)
+        #expect(objects(of: many, in: table) == Array(0..<5_000))
+        table.removeAll()
+        #expect(objects(of: many, in: table).allSatisfy { $0 == nil })
+        let few = ["string-7", "other", ""]
+        add(few, to: &table)
+        #expect(objects(of: few, in: table) == [0, 1, 2])
+        #expect(objects(of: ["string-8", "string-4999"], in: table) == [nil, nil])
+        // A few strings in the grown table: only their slots are cleared.
+        table.removeAll()
+        #expect(objects(of: few + many, in: table).allSatisfy { $0 == nil })
+        add(many.reversed(), to: &table)
+        #expect(objects(of: ["string-4999", "string-0"], in: table) == [0, 4_999])
+    }
+
     @Test func aWriteAfterAFailedOneIsWhole() throws {
         var failing = Self.archive(count: 2_000, tag: "failing")
         failing["zzz"] = NSObject()
