@@ -65,8 +65,8 @@ extension ArchiveComparison {
         let jobs: [(Job, archiveValue: () throws(ArchiverError) -> Void, codable: () throws(ArchiverError) -> Void)] = [
             (.encode, { () throws(ArchiverError) in _ = try value.archivedData() }, { () throws(ArchiverError) in _ = try encodeCodable() }),
             (.decode, { () throws(ArchiverError) in _ = try Value(archivedData: archiveData) }, { () throws(ArchiverError) in _ = try decodeCodable(codableData) }),
-            (.store, { () throws(ArchiverError) in try ArchiveFile.write(to: archiveFile, typeName: typeName, value.archivedData) },
-             { () throws(ArchiverError) in try ArchiveFile.write(to: codableFile, typeName: typeName, encodeCodable) }),
+            (.store, { () throws(ArchiverError) in try ArchiveFile.write(to: archiveFile, value.archivedData) },
+             { () throws(ArchiverError) in try ArchiveFile.write(to: codableFile, encodeCodable) }),
             (.load, { () throws(ArchiverError) in _ = try ArchiveFile.read(archiveFile, typeName: typeName) { (data) throws(ArchiverError) in try Value(archivedData: data) } },
              { () throws(ArchiverError) in _ = try ArchiveFile.read(codableFile, typeName: typeName, decodeCodable) }),
         ]

@@ -669,15 +669,10 @@ struct StringTable {
     /// sixteenth full is cleared whole, which costs less than finding each slot.
     mutating func removeAll() {
         guard !entries.isEmpty else { return }
-        if entries.count * 16 >= slots.count {
-            slots.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
-            entries.removeAll(keepingCapacity: true)
-            arena.removeAll(keepingCapacity: true)
-            return
-        }
         let mask = slots.count - 1
         entries.withUnsafeBufferPointer { entries in
             slots.withUnsafeMutableBufferPointer { slots in
+                guard entries.count * 16 < slots.count else { return slots.update(repeating: -1) }
                 for index in entries.indices {
                     var slot = Int(truncatingIfNeeded: entries[index].hash) & mask
                     while slots[slot] != Int32(index) { slot = (slot + 1) & mask }

@@ -7,7 +7,7 @@ private let maximumFileSize = Archiver.Limits().maximumFileSize
 /// ``ArchiveComparison/measure(_:runs:in:)`` stores and loads.
 enum ArchiveFile {
     /// Writes what `encode` returns to `url`; an encoding error is made to name the file.
-    static func write(to url: URL, typeName: String, _ encode: () throws(ArchiverError) -> Data) throws(ArchiverError) {
+    static func write(to url: URL, _ encode: () throws(ArchiverError) -> Data) throws(ArchiverError) {
         let data: Data
         do {
             data = try encode()

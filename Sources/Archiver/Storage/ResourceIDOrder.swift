@@ -172,8 +172,8 @@ enum ResourceIDOrder {
     }
 
     /// An ASCII id's first 16 bytes as two big-endian words, zero past its end, then its length
-    /// (17 for any longer) and where it is in the list, in one word: 24 bytes, which the merge
-    /// sort moves a quarter less of than four words.
+    /// (17 for any longer) and where it is in the list, in one word: 24 bytes, which the sort
+    /// moves a quarter less of than four words.
     private struct ASCIIKey {
         var high: UInt64 = 0
         var low: UInt64 = 0

@@ -11,7 +11,7 @@ struct ArchiveDataTests {
 
     // The files `ArchiveComparison.measure` stores and loads go through `ArchiveFile`.
     private func write<Value: ArchiveRepresentable>(_ value: Value, to url: URL) throws(ArchiverError) {
-        try ArchiveFile.write(to: url, typeName: String(describing: Value.self), value.archivedData)
+        try ArchiveFile.write(to: url, value.archivedData)
     }
 
     private func read<Value: ArchiveRepresentable>(_ type: Value.Type, from url: URL) throws(ArchiverError) -> Value {

@@ -137,11 +137,7 @@ struct FolderPathCacheTests {
                      "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmnoo", "abcdefghijklmnopqrstuvwxyz",
                      "abcdefghijklmnopqrstuvwxya", "abcdefghijklmnop", "0123456789abcdefX", "0123456789abcdef", "user-9"]
         for ids in [ascii, ascii + ["caf\u{E9}", "cafe\u{301}", "\u{1F372}", "zz"], ascii.reversed() + ["\u{E9}"]] {
-            let pairs = ids.enumerated().map { (id: $0.element, text: "\($0.offset)") }
-            let expected = pairs.sorted { $0.id < $1.id }
-            let sorted = ResourceIDOrder.sorted(pairs)
-            #expect(sorted.map(\.id) == expected.map(\.id))
-            #expect(sorted.map(\.text) == expected.map(\.text))
+            Self.expectSortedAsLessThanSortsThem(ids)
         }
     }
 
@@ -158,12 +154,18 @@ struct FolderPathCacheTests {
         let sharedPrefix = (0..<3_000).map { _ in "0123456789abcdef" + randomID(length: Int.random(in: 0...3, using: &generator)) }
         let repeated = (0..<3_000).map { _ in ["user-1", "user-2", "user-10"].randomElement(using: &generator)! }
         for ids: [String] in [random, random.sorted(), random.sorted().reversed(), sharedPrefix, repeated, (0..<5_000).map { "user-\($0)" }] {
-            let pairs = ids.enumerated().map { (id: $0.element, text: "\($0.offset)") }
-            let expected = pairs.sorted { $0.id < $1.id }
-            let sorted = ResourceIDOrder.sorted(pairs)
-            #expect(sorted.map(\.id) == expected.map(\.id))
-            #expect(sorted.map(\.text) == expected.map(\.text))
+            Self.expectSortedAsLessThanSortsThem(ids)
         }
+    }
+
+    /// `ids`, each with its position as its text, come out of ``ResourceIDOrder/sorted(_:)`` as
+    /// a stable sort by `<` orders them.
+    private static func expectSortedAsLessThanSortsThem(_ ids: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        let pairs = ids.enumerated().map { (id: $0.element, text: "\($0.offset)") }
+        let expected = pairs.sorted { $0.id < $1.id }
+        let sorted = ResourceIDOrder.sorted(pairs)
+        #expect(sorted.map(\.id) == expected.map(\.id), sourceLocation: sourceLocation)
+        #expect(sorted.map(\.text) == expected.map(\.text), sourceLocation: sourceLocation)
     }
 
     /// The byte test of an archive's extension agrees with `hasSuffix`, also where a dot after
