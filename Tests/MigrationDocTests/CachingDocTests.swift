@@ -8,6 +8,7 @@ import Testing
 /// The Storage article's "An app's cache" code runs as the article says.
 struct CachingDocTests {
     @Test func theViewModelLoadsAndStoresInTheBackground() async throws {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
         let temporary = TemporaryArchiver()
         defer { temporary.removeDirectory() }
         let archiver = temporary.archiver

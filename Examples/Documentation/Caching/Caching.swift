@@ -21,6 +21,7 @@ func configureCache(_ archiver: Archiver = .default) {
     archiver.maximumTotalSize = 50 << 20  // 50 MiB on disk
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable
 final class ArticleModel {
     var article: Article?

@@ -27,7 +27,7 @@ extension FileIO {
         let time = status.st_mtim
         #endif
         let modified = Date(timeIntervalSince1970: TimeInterval(time.tv_sec) + TimeInterval(time.tv_nsec) / 1_000_000_000)
-        return Attributes(size: Int(status.st_size), modified: modified, isRegularFile: status.st_mode & S_IFMT == S_IFREG)
+        return Attributes(size: size(status.st_size), modified: modified, isRegularFile: status.st_mode & S_IFMT == S_IFREG)
     }
 }
 

@@ -62,16 +62,12 @@ extension ArchiveComparison {
 
         let archiveData = try value.archivedData()
         let codableData = try encodeCodable()
-        let jobs: [(Job, archiveValue: () throws(ArchiverError) -> Void, codable: () throws(ArchiverError) -> Void)] = [
-            (.encode, { () throws(ArchiverError) in _ = try value.archivedData() }, { () throws(ArchiverError) in _ = try encodeCodable() }),
-            (.decode, { () throws(ArchiverError) in _ = try Value(archivedData: archiveData) }, { () throws(ArchiverError) in _ = try decodeCodable(codableData) }),
-            (.store, { () throws(ArchiverError) in try ArchiveFile.write(to: archiveFile, value.archivedData) },
-             { () throws(ArchiverError) in try ArchiveFile.write(to: codableFile, encodeCodable) }),
-            (.load, { () throws(ArchiverError) in _ = try ArchiveFile.read(archiveFile, typeName: typeName) { (data) throws(ArchiverError) in try Value(archivedData: data) } },
-             { () throws(ArchiverError) in _ = try ArchiveFile.read(codableFile, typeName: typeName, decodeCodable) }),
-        ]
-        var medians: [Job: ArchiveSpeedReport.Medians] = [:]
-        for (job, archiveWay, codableWay) in jobs {
+        // Each job's two ways are parameters, not elements of an array: an array of typed-throws
+        // closures needs the runtime's typed-throws metadata, which Apple platforms have only
+        // from macOS 15 / iOS 18, above the package's floor (Scripts/apple-floor.py checks this).
+        func medians(
+            _ archiveWay: () throws(ArchiverError) -> Void, _ codableWay: () throws(ArchiverError) -> Void
+        ) throws(ArchiverError) -> ArchiveSpeedReport.Medians {
             var archiveTimes: [Double] = [], codableTimes: [Double] = []
             archiveTimes.reserveCapacity(runs)
             codableTimes.reserveCapacity(runs)
@@ -79,15 +75,24 @@ extension ArchiveComparison {
                 archiveTimes.append(try seconds(archiveWay))
                 codableTimes.append(try seconds(codableWay))
             }
-            medians[job] = .init(archiveValue: median(archiveTimes), codable: median(codableTimes))
+            return .init(archiveValue: median(archiveTimes), codable: median(codableTimes))
         }
+        let encode = try medians({ () throws(ArchiverError) in _ = try value.archivedData() },
+                                 { () throws(ArchiverError) in _ = try encodeCodable() })
+        let decode = try medians({ () throws(ArchiverError) in _ = try Value(archivedData: archiveData) },
+                                 { () throws(ArchiverError) in _ = try decodeCodable(codableData) })
+        let store = try medians({ () throws(ArchiverError) in try ArchiveFile.write(to: archiveFile, value.archivedData) },
+                                { () throws(ArchiverError) in try ArchiveFile.write(to: codableFile, encodeCodable) })
+        let load = try medians(
+            { () throws(ArchiverError) in
+                _ = try ArchiveFile.read(archiveFile, typeName: typeName) { (data) throws(ArchiverError) in try Value(archivedData: data) }
+            },
+            { () throws(ArchiverError) in _ = try ArchiveFile.read(codableFile, typeName: typeName, decodeCodable) })
         return ArchiveSpeedReport(
             typeName: typeName, runs: runs,
-            encode: medians[.encode]!, decode: medians[.decode]!, store: medians[.store]!, load: medians[.load]!,
+            encode: encode, decode: decode, store: store, load: load,
             archiveFileSize: archiveData.count, codableFileSize: codableData.count)
     }
-
-    enum Job: Hashable { case encode, decode, store, load }
 
     private static func seconds(_ body: () throws(ArchiverError) -> Void) throws(ArchiverError) -> Double {
         let start = DispatchTime.now().uptimeNanoseconds

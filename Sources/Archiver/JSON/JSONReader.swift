@@ -52,11 +52,17 @@ struct JSONReader {
         self.open = open
     }
 
+    /// Whether a text of `count` bytes can be read: token offsets are `UInt32`. Compared as
+    /// `UInt64`, as `Int(UInt32.max)` traps where `Int` has 32 bits (watchOS devices).
+    static func indexesFit<Count: BinaryInteger>(count: Count) -> Bool {
+        UInt64(count) < UInt64(UInt32.max)
+    }
+
     /// The tokens of `bytes`, which must hold exactly one JSON value, with optional whitespace,
     /// and be followed by ``padding`` readable zero bytes; a large text's go into `reused`, an
     /// empty array whose capacity a document freed (``JSONScratch``).
     static func tokens(of bytes: UnsafeBufferPointer<UInt8>, into reused: [JSONToken] = []) throws(JSONSyntaxError) -> [JSONToken] {
-        guard bytes.count < Int(UInt32.max) else {
+        guard Self.indexesFit(count: bytes.count) else {
             throw JSONSyntaxError("the text is 4 GiB or more, beyond what the reader accepts", at: 0, in: bytes)
         }
         return try withUnsafeTemporaryAllocation(of: JSONToken.self, capacity: batch) { recent throws(JSONSyntaxError) in

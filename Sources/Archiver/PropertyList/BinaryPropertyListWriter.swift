@@ -544,10 +544,12 @@ struct BinaryPropertyListWriter {
         }
     }
 
-    /// The bytes ``appendMarker(_:count:)`` writes.
-    private static func markerSize(count: Int) -> Int {
-        switch count {
-        case ..<Int(BinaryPropertyList.Marker.countFollows): 1
+    /// The bytes ``appendMarker(_:count:)`` writes. Generic, and compared as `UInt64`, so that it
+    /// compiles and gives the same sizes where `Int` has 32 bits (watchOS devices), where a
+    /// literal above `Int32.max` matched against an `Int` does not compile.
+    static func markerSize<Count: BinaryInteger>(count: Count) -> Int {
+        switch UInt64(count) {
+        case ..<UInt64(BinaryPropertyList.Marker.countFollows): 1
         case ...0xFF: 3
         case ...0xFFFF: 4
         case ...0xFFFF_FFFF: 6

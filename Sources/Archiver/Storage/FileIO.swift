@@ -80,13 +80,20 @@ enum FileIO {
         return try readOpenFile(descriptor, path: path, limit: limit)
     }
 
+    /// A file's size as `Size` (`Int` where the library keeps sizes), clamped: on a 32-bit `Int`
+    /// (watchOS devices) a file of 2 GiB or more does not fit, where `Int(_:)` would trap. Clamped,
+    /// it is still larger than any limit the library sets.
+    static func size<Size: FixedWidthInteger>(_ size: off_t, as: Size.Type = Int.self) -> Size {
+        Size(clamping: size)
+    }
+
     /// Reads the whole file open as `descriptor`, and closes it.
     static func readOpenFile(_ descriptor: Int32, path: String, limit: Int) throws(Failure) -> ReadResult {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .system(operation: "stat", path: path, code: errno) }
         guard status.st_mode & S_IFMT == S_IFREG else { return .notRegularFile }
-        let size = Int(status.st_size)
+        let size = Self.size(status.st_size)
         guard size <= limit else { return .tooLarge(size: size) }
         guard size > 0 else { return .contents(Data()) }
         // Read into uninitialized memory that the data then owns: `Data(count:)` zero-fills
