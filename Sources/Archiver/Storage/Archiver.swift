@@ -72,8 +72,10 @@ public final class Archiver: @unchecked Sendable {
     /// Whether a store waits until its file is on the disk before it returns, so that a store that
     /// returned survives a power loss or kernel panic. Default: `true`.
     ///
-    /// Each store then flushes the file (`fsync`; `fcntl(F_FULLFSYNC)` on Apple platforms, whose
-    /// `fsync` stops at the drive's cache) and its folder. A cache whose values can be fetched
+    /// Each store then flushes the file before its rename and the folder after it: on Apple
+    /// platforms `fcntl(F_BARRIERFSYNC)` on the file (its bytes ordered before the rename) and
+    /// `fcntl(F_FULLFSYNC)` on the folder (the drive's cache emptied, where `fsync` stops); `fsync`
+    /// on both elsewhere. The Storage article gives the cost. A cache whose values can be fetched
     /// again may turn it off: its stores are still atomic (a reader sees the old file or the new
     /// one, whole), but a power loss may take back the last few.
     ///

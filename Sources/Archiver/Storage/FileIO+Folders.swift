@@ -45,7 +45,7 @@ extension FileIO {
     /// Writes `data` as `name` in `directory` atomically, staging it in `stagingDirectory`; when
     /// the two are on different volumes (a type folder that is a mount point), staging it beside
     /// the destination instead, as a hidden `.<name>.tmp` the sweep knows. With `durable`, the
-    /// file's bytes reach the disk before the rename (`fsync`, `F_FULLFSYNC` on Apple platforms),
+    /// file's bytes are ordered before the rename (``Flush/ordered``),
     /// and the folder's entry after it, so that a store that returned survives a power loss.
     static func writeAtomically(
         _ data: Data, named requested: String, in directory: String, stagingDirectory: String, durable: Bool
@@ -87,10 +87,22 @@ extension FileIO {
         return uuid.uuidString + ".tmp"
     }
 
-    /// Flushes the file open as `descriptor` to the disk: `F_FULLFSYNC` on Apple platforms, whose
-    /// `fsync` leaves the data in the drive's cache, and `fsync` elsewhere.
-    static func syncFile(_ descriptor: Int32) -> Int32? {
+    /// How far a flush goes.
+    enum Flush {
+        /// The file's bytes reach the disk before anything the process writes after them (the
+        /// rename that publishes the file): `F_BARRIERFSYNC` on Apple platforms, an ordering
+        /// barrier that does not wait for the drive's cache; `fsync` elsewhere.
+        case ordered
+        /// Everything written so far is on the disk, the drive's cache included: `F_FULLFSYNC`
+        /// on Apple platforms, whose `fsync` stops at the drive's cache; `fsync` elsewhere.
+        case full
+    }
+
+    /// Flushes the file or folder open as `descriptor`; the error number if that fails.
+    static func sync(_ descriptor: Int32, _ flush: Flush) -> Int32? {
         #if canImport(Darwin)
+        // A file system that cannot do the asked-for flush falls through to the next weaker one.
+        if flush == .ordered, fcntl(descriptor, F_BARRIERFSYNC) == 0 { return nil }
         if fcntl(descriptor, F_FULLFSYNC) == 0 { return nil }
         #endif
         while fsync(descriptor) != 0 {
@@ -101,9 +113,10 @@ extension FileIO {
         return nil
     }
 
-    /// Flushes the folder open as `folder`, so that a rename in it survives a power loss.
+    /// Flushes the folder open as `folder` fully, so that the rename in it, and the file's bytes
+    /// ordered before it, survive a power loss.
     private static func syncFolder(_ folder: Int32, path: String) throws(Failure) {
-        if let code = syncFile(folder) { throw .system(operation: "sync", path: path, code: code) }
+        if let code = sync(folder, .full) { throw .system(operation: "sync", path: path, code: code) }
     }
 
     /// Creates `name` in the folder `directory` (whose path is `path`, for errors) and writes `data` to it.
@@ -114,7 +127,7 @@ extension FileIO {
             // The folder was deleted after it was opened (a clear raced this write).
             throw code == ENOENT ? .missingDirectory : .system(operation: "create", path: path + "/" + name, code: code)
         }
-        let failure = writeAll(data, to: descriptor) ?? (durable ? syncFile(descriptor) : nil)
+        let failure = writeAll(data, to: descriptor) ?? (durable ? sync(descriptor, .ordered) : nil)
         let closeFailed = close(descriptor) != 0
         if let code = failure ?? (closeFailed ? errno : nil) {
             unlinkat(directory, name, 0)
