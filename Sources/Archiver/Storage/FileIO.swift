@@ -40,27 +40,6 @@ enum FileIO {
         }
     }
 
-    /// Writes `data` to `destination` atomically, staging it in `stagingDirectory`.
-    static func writeAtomically(_ data: Data, to destination: String, stagingDirectory: String) throws(Failure) {
-        let temporary = stagingDirectory + "/" + temporaryName()
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw code == ENOENT ? .missingDirectory : .system(operation: "create", path: temporary, code: code)
-        }
-        let written = writeAll(data, to: descriptor)
-        let closeFailed = close(descriptor) != 0
-        if let code = written ?? (closeFailed ? errno : nil) {
-            unlink(temporary)
-            throw .system(operation: "write", path: temporary, code: code)
-        }
-        guard rename(temporary, destination) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw code == ENOENT ? .missingDirectory : .system(operation: "rename", path: destination, code: code)
-        }
-    }
-
     enum ReadResult {
         case missing
         case tooLarge(size: Int)
