@@ -12,16 +12,26 @@
 /// //   Codable round trip: equal
 /// //   File sizes: archiveValue 523 bytes, Codable 519 bytes  (the tutorial's user, on Linux)
 /// ```
+///
+/// Each part is a value a test can filter: content ``differences``, representational ``notes``
+/// (the same value in another form), and each way's ``RoundTrip``.
+///
+/// ```swift
+/// let report = try ArchiveComparison.compare(bookmark)
+/// report.notes.map(\.representation)                   // [.urlForm]: accepted
+/// report.differences.map(\.keyPath)                    // ["name", "title"]: a key spelled two ways
+/// report.archiveRoundTrip.changes.map(\.keyPath)       // []
+/// ```
 public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConvertible {
     /// One of the two ways a value is archived.
-    enum Way: Sendable, Equatable, CustomStringConvertible {
+    public enum Way: Sendable, Equatable, CustomStringConvertible {
         /// The type's ``ArchiveRepresentable/archiveValue`` (hand-written or derived), written
         /// as the core writes it.
         case archiveValue
         /// The type's `Encodable` conformance, written by `PropertyListEncoder`.
         case codable
 
-        var description: String {
+        public var description: String {
             switch self {
             case .archiveValue: "archiveValue"
             case .codable: "Codable"
@@ -31,15 +41,15 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
 
     /// A key path where the two archives differ, with what each holds there (`nil`: nothing): in
     /// content, or, when ``representation`` names how, only in the form of the same value.
-    struct Difference: Sendable, Equatable, CustomStringConvertible {
+    public struct Difference: Sendable, Equatable, CustomStringConvertible {
         /// Where the archives differ, from the top of the value: `[.key("site")]`.
-        var path: [ArchiveDecodingError.PathComponent]
+        public var path: [ArchiveDecodingError.PathComponent]
         /// The value in the ``Way/archiveValue`` file, as text, or `nil` if it has none here.
-        var archiveValue: String?
+        public var archiveValue: String?
         /// The value in the ``Way/codable`` file, as text, or `nil` if it has none here.
-        var codableValue: String?
+        public var codableValue: String?
         /// How the two forms of one value differ, or `nil` for a difference of content.
-        var representation: Representation?
+        public var representation: Representation?
 
         /// Creates a difference, as a test would expect one.
         ///
@@ -47,7 +57,7 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
         /// Difference(path: [.key("site")], archiveValue: #""https://a.b""#, codableValue: #"{relative: "https://a.b"}"#,
         ///            representation: .urlForm)
         /// ```
-        init(path: [ArchiveDecodingError.PathComponent], archiveValue: String?, codableValue: String?,
+        public init(path: [ArchiveDecodingError.PathComponent], archiveValue: String?, codableValue: String?,
                     representation: Representation? = nil) {
             self.path = path
             self.archiveValue = archiveValue
@@ -56,62 +66,64 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
         }
 
         /// The key path as text: `reviews[0].rating`.
-        var keyPath: String { path.archiveKeyPath.isEmpty ? "(top level)" : path.archiveKeyPath }
+        public var keyPath: String { path.archiveKeyPath.isEmpty ? "(top level)" : path.archiveKeyPath }
 
         /// One line: `site: URL form: archiveValue "https://a.b", Codable {relative: "https://a.b"}`.
-        var description: String {
+        public var description: String {
             let form = representation.map { "\($0): " } ?? ""
             return "\(keyPath): \(form)archiveValue \(archiveValue ?? "(absent)"), Codable \(codableValue ?? "(absent)")"
         }
     }
 
     /// How a value came back from one way's file.
-    struct RoundTrip: Sendable, Equatable, CustomStringConvertible {
+    public struct RoundTrip: Sendable, Equatable, CustomStringConvertible {
         /// A key path where the decoded value archives differently from the original.
-        struct Change: Sendable, Equatable, CustomStringConvertible {
+        public struct Change: Sendable, Equatable, CustomStringConvertible {
             /// The archive in which the change shows: a value lost by one way shows in the other.
-            var way: Way
+            public var way: Way
             /// Where the decoded value differs, in that way's archive: `[.key("visits")]`.
-            var path: [ArchiveDecodingError.PathComponent]
+            public var path: [ArchiveDecodingError.PathComponent]
             /// The original value's content here, as text, or `nil` if it has none.
-            var original: String?
+            public var original: String?
             /// The decoded value's content here, as text, or `nil` if it has none.
-            var decoded: String?
+            public var decoded: String?
 
             /// Creates a change, as a test would expect one.
             ///
             /// ```swift
             /// Change(way: .codable, path: [.key("visits")], original: "3", decoded: "0")
             /// ```
-            init(way: Way, path: [ArchiveDecodingError.PathComponent], original: String?, decoded: String?) {
+            public init(way: Way, path: [ArchiveDecodingError.PathComponent], original: String?, decoded: String?) {
                 self.way = way
                 self.path = path
                 self.original = original
                 self.decoded = decoded
             }
 
-            var description: String {
-                let keyPath = path.archiveKeyPath.isEmpty ? "(top level)" : path.archiveKeyPath
-                return "\(keyPath) (as \(way)): original \(original ?? "(absent)"), decoded \(decoded ?? "(absent)")"
+            /// The key path as text: `visits`.
+            public var keyPath: String { path.archiveKeyPath.isEmpty ? "(top level)" : path.archiveKeyPath }
+
+            public var description: String {
+                "\(keyPath) (as \(way)): original \(original ?? "(absent)"), decoded \(decoded ?? "(absent)")"
             }
         }
 
         /// Why the file did not decode, or `nil` if it did.
-        var error: ArchiveDecodingError?
+        public var error: ArchiveDecodingError?
         /// Where the decoded value's archives differ from the original's, in either way.
-        var changes: [Change]
+        public var changes: [Change]
         /// `==` between the original and the decoded value, for an `Equatable` type that decoded.
         ///
         /// ``UniquelyIdentifiable`` types compare by id only, which is why ``changes`` are
         /// looked for as well.
-        var isEqualByEquatable: Bool?
+        public var isEqualByEquatable: Bool?
 
         /// Creates a round trip's outcome, as a test would expect one.
         ///
         /// ```swift
         /// RoundTrip(isEqualByEquatable: true)  // decoded, no changes, == holds
         /// ```
-        init(error: ArchiveDecodingError? = nil, changes: [Change] = [], isEqualByEquatable: Bool? = nil) {
+        public init(error: ArchiveDecodingError? = nil, changes: [Change] = [], isEqualByEquatable: Bool? = nil) {
             self.error = error
             self.changes = changes
             self.isEqualByEquatable = isEqualByEquatable
@@ -119,9 +131,9 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
 
         /// Whether the file decoded to a value equal to the original: it decoded, archives the
         /// same both ways, and is `==` where the type is `Equatable`.
-        var isEqual: Bool { error == nil && changes.isEmpty && isEqualByEquatable != false }
+        public var isEqual: Bool { error == nil && changes.isEmpty && isEqualByEquatable != false }
 
-        var description: String {
+        public var description: String {
             if let error { return "failed: \(error)" }
             if isEqual { return "equal" }
             if changes.isEmpty { return "not equal by ==" }
@@ -130,24 +142,24 @@ public struct ArchiveComparisonReport: Sendable, Equatable, CustomStringConverti
     }
 
     /// The name of the compared type.
-    var typeName: String
+    public internal(set) var typeName: String
     /// Every key path where the two archives differ in content, sorted by key path.
-    var differences: [Difference]
+    public internal(set) var differences: [Difference]
     /// Every key path where the two archives hold the same value in different forms, sorted by
     /// key path; each names its ``Difference/representation``.
-    var notes: [Difference] = []
+    public internal(set) var notes: [Difference] = []
     /// How the value came back from its ``Way/archiveValue`` file.
-    var archiveRoundTrip: RoundTrip
+    public internal(set) var archiveRoundTrip: RoundTrip
     /// How the value came back from its ``Way/codable`` file.
-    var codableRoundTrip: RoundTrip
+    public internal(set) var codableRoundTrip: RoundTrip
     /// The size in bytes of the file the core writes from ``ArchiveRepresentable/archiveValue``.
-    var archiveFileSize: Int
+    public internal(set) var archiveFileSize: Int
     /// The size in bytes of the file `PropertyListEncoder` writes.
-    var codableFileSize: Int
+    public internal(set) var codableFileSize: Int
 
     /// Whether the two archives hold the same content; forms may differ (the report's notes
     /// say where).
-    var archivesMatch: Bool { differences.isEmpty }
+    public var archivesMatch: Bool { differences.isEmpty }
 
     /// Whether moving between the two ways loses nothing: same content, and both round trips equal.
     public var isLossless: Bool { archivesMatch && archiveRoundTrip.isEqual && codableRoundTrip.isEqual }

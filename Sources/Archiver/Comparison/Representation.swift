@@ -6,7 +6,7 @@ import Foundation
 /// ```swift
 /// report.notes.first?.representation  // .urlForm, for a URL stored as a string one way
 /// ```
-enum Representation: Sendable, Hashable, CustomStringConvertible {
+public enum Representation: Sendable, Hashable, CustomStringConvertible {
     /// A URL as its string on one side and as `PropertyListEncoder`'s `{relative: …}` on the other.
     case urlForm
     /// A `Decimal` as its text on one side and as `PropertyListEncoder`'s mantissa dictionary on
@@ -20,7 +20,7 @@ enum Representation: Sendable, Hashable, CustomStringConvertible {
     /// ```swift
     /// Representation.urlForm.description  // "URL form"
     /// ```
-    var description: String {
+    public var description: String {
         switch self {
         case .urlForm: "URL form"
         case .decimalForm: "Decimal form"
