@@ -2,6 +2,7 @@
 // app's settings; DocumentationTests keeps the article identical to it and runs it.
 import Archiver
 import ArchiverTesting
+import Foundation
 
 struct Restaurant { let id: Int; let name: String; let cuisine: Cuisine }
 struct Review { let id: Int; let restaurant: Restaurant; let rating: Int; let text: String }
@@ -25,6 +26,16 @@ extension User: KeyMapped, Cachable {
     static let keyMap = KeyMap(User.init, [
         .property(\.name, default: "Guest"),
         .property(\.reviews, server: "user_reviews", default: []),
+    ])
+}
+
+struct Post { let id: Int; let editedAt: Date? }
+
+extension Post: KeyMapped {
+    static let keyMap = KeyMap(Post.init, [
+        .transform(\.editedAt, server: "edited_ms", decode: { value throws(ArchiveDecodingError) in
+            Date(timeIntervalSince1970: try Double(keyMapValue: KeyMapInput(value, from: .responseObject)) / 1000)
+        }, encode: { date in date.map { $0.timeIntervalSince1970 * 1000 } }),  // nil: no key
     ])
 }
 
@@ -93,5 +104,6 @@ public func keyMaps(json: ResponseObject, badJSON: ResponseObject) throws -> [St
     let feed = try Feed.decode(responseObject: ["id": 9, "reviews": ["data": [], "has_more": true]])
     print(feed.reviews.hasMore)
     print(try [Status](keyMapValue: KeyMapInput(["active", "requires_reauthorization"], from: .responseObject)).map(\.rawValue))
+    print(try Post.decode(responseObject: ["id": 7, "edited_ms": NSNull()]).archiveValue.keys.sorted())
     return printed
 }

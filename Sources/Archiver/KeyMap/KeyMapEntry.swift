@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a key map treats one property, as a ``KeyMapProperty`` entry gives it: its keys, its
 /// default, whether it is excluded, and a custom conversion. Properties without an entry use the
 /// map's key strategies and have no default.
@@ -72,9 +74,27 @@ struct KeyMapTransform: @unchecked Sendable {
 
     init<Value: KeyMapValue>(
         decode: @escaping @Sendable (Any) throws(ArchiveDecodingError) -> Value,
-        encode: @escaping @Sendable (Value) -> Any
+        encode: @escaping @Sendable (Value) -> Any?
     ) {
         self.decode = { value throws(ArchiveDecodingError) in try decode(value) }
-        self.encode = { value in (value as? Value).map(encode) }
+        self.encode = { value in (value as? Value).flatMap { Self.present(encode($0)) } }
     }
+
+    /// What `encoded` archives, or `nil` to leave the key out: `nil`, an `Optional` that holds
+    /// nothing (`{ $0 as Any }` of a `Date?`) and `NSNull`, which no property list holds, leave it
+    /// out, as an optional property's `nil` does; an `Optional` that holds a value gives the value.
+    static func present(_ encoded: Any?) -> Any? {
+        guard let encoded else { return nil }
+        if let optional = encoded as? any OptionalArchiveValue { return present(optional.wrappedArchiveValue) }
+        return encoded is NSNull ? nil : encoded
+    }
+}
+
+/// An `Optional` seen through `Any`, so that a transform's result can be unwrapped.
+protocol OptionalArchiveValue {
+    var wrappedArchiveValue: Any? { get }
+}
+
+extension Optional: OptionalArchiveValue {
+    var wrappedArchiveValue: Any? { self.map { $0 } }
 }

@@ -121,13 +121,24 @@ public struct KeyMapProperty<Model> {
     ///                try Double(keyMapValue: KeyMapInput(value, from: .responseObject)) / 100 },
     ///            encode: { price in price * 100 })
     /// ```
+    ///
+    /// For an optional property, `encode` returns `nil` (or the optional itself, holding nothing)
+    /// to leave the key out of the archive, as an optional property's `nil` does; a missing or
+    /// null value decodes as `nil` without calling `decode`.
+    ///
+    /// ```swift
+    /// .transform(\.editedAt, server: "edited_ms",
+    ///            decode: { value throws(ArchiveDecodingError) in
+    ///                Date(timeIntervalSince1970: try Double(keyMapValue: KeyMapInput(value, from: .responseObject)) / 1000) },
+    ///            encode: { date in date.map { $0.timeIntervalSince1970 * 1000 } })
+    /// ```
     public static func transform<Value: KeyMapValue>(
         _ keyPath: KeyPath<Model, Value>,
         server serverKey: String? = nil,
         archive archiveKey: String? = nil,
         default defaultValue: Value? = nil,
         decode: @escaping @Sendable (Any) throws(ArchiveDecodingError) -> Value,
-        encode: @escaping @Sendable (Value) -> Any
+        encode: @escaping @Sendable (Value) -> Any?
     ) -> KeyMapProperty {
         KeyMapProperty(keyPath, entry: KeyMapEntry(
             serverKey: serverKey, archiveKey: archiveKey, defaultValue: defaultValue.map(KeyMapDefault.init(typed:)),
