@@ -191,6 +191,18 @@ extension TwoZeroSizedWithoutEntries: KeyMapped {
     static let keyMap = KeyMap(TwoZeroSizedWithoutEntries.init, [.property(\.name, server: "title")])
 }
 
+/// An entry for a zero-sized property of a property, beside the model's own of that type: the
+/// key path reads no stored property of the model, and must not be given to `kind`.
+struct ZeroSizedInsideAProperty: Equatable {
+    let id: Int
+    let inner: ZeroSizedFirst
+    let kind: ObjectKind
+}
+
+extension ZeroSizedInsideAProperty: KeyMapped {
+    static let keyMap = KeyMap(ZeroSizedInsideAProperty.init, [.property(\.inner.kind, server: "inner_object")])
+}
+
 // MARK: Class-typed properties
 
 /// A class whose placeholder is an instance of a subclass, as Foundation's class clusters are.
@@ -386,6 +398,12 @@ extension ReadDrawing: KeyMapped {
             #expect(try door.decode(TwoZeroSizedWithoutEntries.self, json) == expected, "\(door)")
         }
         #expect(try TwoZeroSizedWithoutEntries.decode(archive: expected.archiveValue) == expected)
+    }
+
+    @Test func anEntryForAZeroSizedPropertyOfAPropertyIsNotGivenToTheModelsOwn() throws {
+        let found = KeyMapDiagnostics.$stopsOnUnknownEntries.withValue(false) { problems(ZeroSizedInsideAProperty.self) }
+        #expect(found.map(\.kind) == [.unknownEntry])
+        #expect(found.first?.message.contains("reads no stored property of ZeroSizedInsideAProperty") == true)
     }
 
     // MARK: Class-typed properties
