@@ -372,10 +372,10 @@ public final class KeyMap<Model>: @unchecked Sendable {
         properties: [KeyMapProperty<Model>], readerCheck: KeyMapReaderCheck?
     ) -> (fields: [KeyMapField], problems: [KeyMapProblem], isUsable: Bool) {
         let resolved = KeyMapPropertyResolution.entries(
-            for: properties, probe: probe, placeholder: placeholder, typeName: String(describing: Model.self))
+            for: properties, parameters: parameters, probe: probe, placeholder: placeholder, typeName: String(describing: Model.self))
         let entries = resolved.entries
         let keyPathProblems = resolved.problems
-        let reflected = placeholder.map { Reflection.storedProperties(of: $0) }
+        let reflected = placeholder.map { Reflection.storedProperties(of: $0, declaredTypes: parameters) }
         let names = KeyMapParameter.propertyNames(parameters: parameters, reflected: reflected)
         let fields = (names ?? []).map { name in
             KeyMapField(name: name, entry: entries.first { $0.name == name }?.entry, serverKeys: serverKeys, archiveKeys: archiveKeys)

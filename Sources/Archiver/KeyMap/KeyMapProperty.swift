@@ -20,11 +20,17 @@
 /// whatever the property types: the byte offset of the key path's property
 /// (`MemoryLayout.offset(of:)`) names the stored property at that offset. A key path that reads
 /// no stored property of the type (a computed property, or a property of a property) is a
-/// problem of the map, reported in words.
+/// problem of the map, reported in words. Zero-sized properties (a single-case enum, an empty
+/// struct) all sit at offset 0, so one is named by its type: an entry for one of two zero-sized
+/// properties of the same type is a problem too, since nothing can tell which it is for.
 public struct KeyMapProperty<Model> {
     let keyPath: AnyKeyPath
     let valueType: ObjectIdentifier
     let valueTypeName: String
+    /// Whether the property's type takes no bytes (a single-case enum, an empty struct): Swift
+    /// lays such properties out at offset 0, wherever they are declared, so offsets do not tell
+    /// them apart.
+    let isZeroSized: Bool
     let entry: KeyMapEntry
     /// What the key path reads in `model`, as text: where offsets cannot tell (zero-sized
     /// properties), which property it is is told by a probe instance.
@@ -41,6 +47,7 @@ public struct KeyMapProperty<Model> {
         self.keyPath = keyPath
         valueType = ObjectIdentifier(Value.self)
         valueTypeName = Value.keyMapTypeDescription
+        isZeroSized = MemoryLayout<Value>.size == 0
         self.entry = entry
         describeValue = { model in String(describing: model[keyPath: keyPath]) }
     }

@@ -8,11 +8,33 @@ struct InitializerValidator: KeyMapValidator {
                 "the initializer cannot be called with placeholders to learn the property names: "
                 + "\(missing.joined(separator: ", ")) has no keyMapPlaceholder; declare one")]
         }
+        // Before the struct check, which a custom mirror cannot answer: its display style is its own.
+        guard !reflected.hasCustomMirror else {
+            return [KeyMapProblem(kind: .customMirror, message:
+                "\(map.typeName) conforms to CustomReflectable, and a key map learns the names of the stored properties "
+                + "(and the form without readers their values) from Mirror, which shows the custom mirror instead: "
+                + "a redacted or reordered child would be archived or decoded as another property's value; "
+                + "remove the conformance from \(map.typeName) (to hide a value from dump and the debugger, give that "
+                + "property a type of its own that conforms to CustomReflectable)")]
+        }
         guard reflected.isStruct else {
             return [KeyMapProblem(kind: .initializerMismatch, message:
                 "\(map.typeName) is not a struct; key maps derive structs with memberwise initializers")]
         }
         let properties = reflected.properties
+        // A lazy var's storage is an optional the initializer takes and Mirror names
+        // `$__lazy_storage_$_slug`: mapped, the server's `slug` would be dropped and archives keyed
+        // by the compiler's name. Its value is computed, not state the app set.
+        let lazy = properties.filter(\.isLazy)
+        guard lazy.isEmpty else {
+            return lazy.map { property in
+                let name = property.name ?? "?"
+                return KeyMapProblem(kind: .lazyProperty, message:
+                    "\(name) is a lazy var, whose value \(map.typeName) computes on first use rather than stores, "
+                    + "and a key map sets and archives stored properties only; make \(name) a computed property, "
+                    + "or a stored property the initializer sets (its initial value as the entry's default)")
+            }
+        }
         if properties.count == map.parameters.count {
             return zip(map.parameters, properties).enumerated().compactMap { index, pair in
                 let (parameter, property) = pair

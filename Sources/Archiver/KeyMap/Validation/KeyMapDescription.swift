@@ -4,7 +4,7 @@ struct KeyMapDescription {
     var typeName: String
     var parameters: [KeyMapParameter]
     /// `nil` when no placeholder instance could be built.
-    var reflected: (isStruct: Bool, properties: [Reflection.StoredProperty])?
+    var reflected: Reflection.Reflected?
     var entries: [(name: String, entry: KeyMapEntry)]
     /// Empty when the initializer does not match the stored properties.
     var fields: [KeyMapField]
