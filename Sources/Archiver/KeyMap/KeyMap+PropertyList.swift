@@ -71,7 +71,13 @@ extension KeyMap {
     func writePropertyList(
         of model: Model, into writer: inout BinaryPropertyListWriter, depth: Int
     ) throws(BinaryPropertyListWriter.Failure) -> Int {
-        try DeepRecursion.descend(unavailable: { BinaryPropertyListWriter.Failure(found: $0.description) }) {
+        // A map with problems stores nothing rather than an empty archive, which would load as
+        // another value (or not at all) and lose the one stored.
+        guard isUsable else {
+            throw BinaryPropertyListWriter.Failure(
+                found: "\(Model.self), whose key map is unusable: \(problems.map(\.message).joined(separator: "; "))")
+        }
+        return try DeepRecursion.descend(unavailable: { BinaryPropertyListWriter.Failure(found: $0.description) }) {
             () throws(BinaryPropertyListWriter.Failure) -> Int in
             switch readers {
             case .readers:
@@ -92,9 +98,8 @@ extension KeyMap {
             case .mirror(_, let writers):
                 let values = Reflection.propertyValues(of: model)
                 guard values.count == fields.count else {
-                    let container = try writer.beginDictionary(capacity: 0, depth: depth)
-                    writer.end(container)
-                    return container.object
+                    throw BinaryPropertyListWriter.Failure(
+                        found: "\(Model.self) with \(values.count) stored properties, where its key map has \(fields.count)")
                 }
                 var container = try writer.beginDictionary(capacity: fields.count, depth: depth)
                 for index in fields.indices where !fields[index].isExcluded {

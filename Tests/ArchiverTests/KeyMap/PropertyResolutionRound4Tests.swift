@@ -434,3 +434,19 @@ extension ReadDrawing: KeyMapped {
         #expect(dynamic.properties[1].typeIdentifier == ObjectIdentifier(Triangle.self))
     }
 }
+
+/// A value whose key map is refused stores nothing: an empty archive would load as nothing, or
+/// as another value, and the one stored would be lost without a word.
+struct UnusableMapStoreTests {
+    /// `archivedData()` is the bytes a store writes, from the same writer.
+    @Test func aValueWhoseMapIsRefusedHasNoArchiveBytes() throws {
+        let article = LazyArticle(id: 7)
+        #expect(throws: ArchiverError.self) { _ = try article.archivedData() }
+        do {
+            _ = try article.archivedData()
+        } catch {
+            #expect("\(error)".contains("LazyArticle, whose key map is unusable"), "\(error)")
+            #expect("\(error)".contains("slug is a lazy var"), "\(error)")
+        }
+    }
+}
