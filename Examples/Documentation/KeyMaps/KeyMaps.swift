@@ -68,6 +68,12 @@ extension Feed: KeyMapped {
     static let keyMap = KeyMap(Feed.init)
 }
 
+struct Note { let id: Int; let text: String; let replyTo: Indirect<Note>? }
+
+extension Note: KeyMapped {
+    static let keyMap = KeyMap(Note.init, [.property(\.replyTo, server: "in_reply_to")])
+}
+
 // Not in the article: the test that runs this code binds a temporary folder.
 extension User {
     static var archiver: Archiver { TemporaryArchiver.current ?? .default }
@@ -105,5 +111,6 @@ public func keyMaps(json: ResponseObject, badJSON: ResponseObject) throws -> [St
     print(feed.reviews.hasMore)
     print(try [Status](keyMapValue: KeyMapInput(["active", "requires_reauthorization"], from: .responseObject)).map(\.rawValue))
     print(try Post.decode(responseObject: ["id": 7, "edited_ms": NSNull()]).archiveValue.keys.sorted())
+    print(try Note.decode(responseObject: ["id": 2, "text": "Yes.", "in_reply_to": ["id": 1, "text": "Soup?"]]).replyTo?.text ?? "")
     return printed
 }
