@@ -229,7 +229,9 @@ extension Archiver {
 
     private func trim(sparing spared: String?) throws(ArchiverError) -> Int {
         guard let limit = cache.current.maximumTotalSize else { return 0 }
+        cache.trimHook?(.started)
         let files = try archiveFiles(includingIdentifiers: true)
+        cache.trimHook?(.listed)
         var total = files.reduce(0) { $0 + $1.size }
         defer { cache.measured(total) }
         guard total > limit else { return 0 }

@@ -194,6 +194,9 @@ final class CacheState: @unchecked Sendable {
 
     func lastUse(of path: String) -> Date? { withLock { lastUse[path] } }
 
+    /// How many files' uses are recorded, for tests.
+    var useRecordCount: Int { withLock { lastUse.count } }
+
     func forget(_ path: String) { withLock { _ = lastUse.removeValue(forKey: path) } }
 
     /// Adds `delta` bytes to the estimated total; returns whether a check of the limit is due
@@ -217,6 +220,17 @@ final class CacheState: @unchecked Sendable {
     }
 
     func evictionFinished() { withLock { evictionScheduled = false } }
+
+    /// The moments of a trim pass a test may hold it at.
+    enum TrimMoment: Sendable { case started, listed }
+
+    private var trimHookStorage: (@Sendable (TrimMoment) -> Void)?
+
+    /// Called at each moment of each trim pass, for tests that hold a trim while they store.
+    var trimHook: (@Sendable (TrimMoment) -> Void)? {
+        get { withLock { trimHookStorage } }
+        set { withLock { trimHookStorage = newValue } }
+    }
 
     // MARK: Observers
 
