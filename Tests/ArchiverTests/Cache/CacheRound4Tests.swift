@@ -145,6 +145,24 @@ struct CacheRound4Tests {
         }
     }
 
+    /// With the memory layer on, an `ArchivedValue` shows each change: the reload it makes on a
+    /// change finds the new value, not the one remembered before it.
+    @MainActor
+    @Test func anArchivedValueWithTheMemoryLayerShowsEachChange() async throws {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        let temporary = TemporaryArchiver()
+        defer { temporary.removeDirectory() }
+        let archiver = temporary.archiver
+        archiver.memoryLimits = Archiver.MemoryLimits(count: 10, bytes: 1 << 20)
+        try Note(id: "a", text: "v1").store(in: archiver)
+        let model = ArchivedValue<Note>(resourceID: "a", in: archiver)
+        #expect(await ObservationTests().waitUntil { model.value?.text == "v1" })
+        try await Note(id: "a", text: "v2").storeInBackground(in: archiver)
+        #expect(await ObservationTests().waitUntil { model.value?.text == "v2" })
+        try await Note.deleteInBackground(resourceID: "a", in: archiver)
+        #expect(await ObservationTests().waitUntil { model.value == nil })
+    }
+
     // MARK: 4. Evicted but remembered
 
     @Test func anEvictedLegacyFileIsForgottenAndAnnouncedUnderItsId() async throws {
