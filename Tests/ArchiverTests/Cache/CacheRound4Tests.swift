@@ -81,14 +81,15 @@ struct CacheRound4Tests {
 
     // MARK: 1. Another account's value
 
-    @Test func theMemoryLayerNeverServesAValueOfAnotherFolder() throws {
-        try TemporaryArchiver.with { archiver in
+    @Test func theMemoryLayerNeverServesAValueOfAnotherFolder() async throws {
+        try await TemporaryArchiver.with { archiver async throws in
             archiver.memoryLimits = Archiver.MemoryLimits(count: 10, bytes: 1 << 20)
             signedInAccount.withLock { $0 = "alice" }
             try AccountProfile(id: "me", name: "Alice").store()
             #expect(try AccountProfile.load(resourceID: "me")?.name == "Alice")  // remembered
             signedInAccount.withLock { $0 = "bob" }
             #expect(try AccountProfile.load(resourceID: "me") == nil)
+            #expect(try await AccountProfile.loadInBackground(resourceID: "me") == nil)
             #expect(AccountProfile(resourceID: "me") == nil)
             try AccountProfile(id: "me", name: "Bob").store()
             #expect(try AccountProfile.load(resourceID: "me")?.name == "Bob")
