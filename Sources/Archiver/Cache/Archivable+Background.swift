@@ -113,8 +113,8 @@ extension Archivable {
     nonisolated(nonsending)
     public static func loadInBackground(resourceID: ID, in archiver: Archiver = Self.archiver) async throws(ArchiverError) -> Self? {
         let folder = archiver.folder(for: Self.self)
-        let id = text(forResourceID: resourceID)
-        if let remembered = archiver.rememberedValue(Self.self, id: id) { return remembered }
+        let id = Archiver.Folder.canonicalText(of: resourceID, Self.self)
+        if let remembered = archiver.rememberedValue(Self.self, in: folder, id: id) { return remembered }
         let generation = archiver.cache.generation
         guard let read = try await archiver.readArchiveInBackground(in: folder, id: id).value else { return nil }
         return try archiver.decode(Self.self, read.parsed, in: folder, id: id, file: read.file,
@@ -156,7 +156,7 @@ extension Archivable {
         var remembered: [String: Self] = [:]
         var missing: [String] = []
         for (_, text) in ids {
-            if let value = archiver.rememberedValue(Self.self, id: text) { remembered[text] = value } else { missing.append(text) }
+            if let value = archiver.rememberedValue(Self.self, in: folder, id: text) { remembered[text] = value } else { missing.append(text) }
         }
         let generation = archiver.cache.generation
         let reads = missing.isEmpty ? [] : await archiver.readArchivesInBackground(in: folder, ids: missing).value
@@ -208,7 +208,7 @@ extension Archivable {
     nonisolated(nonsending)
     public func storeInBackground(in archiver: Archiver = Self.archiver) async throws(ArchiverError) -> URL {
         let folder = archiver.folder(for: Self.self)
-        let id = Self.text(forResourceID: self.id)
+        let id = Archiver.Folder.canonicalText(of: self.id, Self.self)
         let data = try archiver.propertyListData(for: self, in: folder, id: id)
         return try await archiver.storeInBackground(data, in: folder, id: id)
     }
@@ -231,7 +231,7 @@ extension Archivable {
     /// ```
     nonisolated(nonsending)
     public static func deleteInBackground(resourceID: ID, in archiver: Archiver = Self.archiver) async throws(ArchiverError) {
-        try await archiver.deleteInBackground(in: archiver.folder(for: Self.self), id: text(forResourceID: resourceID))
+        try await archiver.deleteInBackground(in: archiver.folder(for: Self.self), id: Archiver.Folder.canonicalText(of: resourceID, Self.self))
     }
 }
 
@@ -246,7 +246,10 @@ extension Archivable where Self: SendableMetatype {
     /// ```
     nonisolated(nonsending)
     public static func loadInBackground(resourceID: ID, in archiver: Archiver = Self.archiver) async throws(ArchiverError) -> Self? {
-        if let remembered = archiver.rememberedValue(Self.self, id: text(forResourceID: resourceID)) { return remembered }
+        let folder = archiver.folder(for: Self.self)
+        if let remembered = archiver.rememberedValue(Self.self, in: folder, id: Archiver.Folder.canonicalText(of: resourceID, Self.self)) {
+            return remembered
+        }
         return try await archiver.loadValueInBackground(Self.self, resourceID: resourceID).value
     }
 

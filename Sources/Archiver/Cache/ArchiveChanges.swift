@@ -20,15 +20,26 @@ public enum ArchiveChange<ID: Hashable & Sendable>: Sendable, Hashable {
     case cleared
 }
 
+/// How many changes a ``Archivable/changes(of:in:)`` stream keeps that its reader has not taken.
+let changeBufferLimit = 256
+
 extension Archivable {
     /// The changes this process makes from now on to the stored values of this type, or, given
     /// a `resourceID`, to the value stored under it (and clears of the whole type): a stream that
     /// ends when the task iterating it is cancelled.
     ///
     /// It sees every store, delete and clear made in this process through the archiver — by any
-    /// spelling, 0.6's included, and the removals of expiry and the size limit — from the moment
-    /// it is made. Writes by other processes are not seen. Ids are read back from their file
-    /// names' text (`ID(text)`, or `UUID(uuidString:)`).
+    /// spelling of the id, 0.6's and the `InBackground` forms included, and the removals of
+    /// expiry and the size limit — from the moment it is made, in the order they were made, and
+    /// after the memory layer has forgotten the old value: a load made on a change finds it.
+    /// Writes by other processes, or by another `Archiver` on the same folder, are not seen. The
+    /// stream watches the type's folder as it is when the stream is made. Ids are read back from
+    /// the canonical text of their file names (`ID(text)`, or `UUID(uuidString:)`): `0.0` for a
+    /// change made through `-0.0`.
+    ///
+    /// A stream buffers at most the 256 newest changes it has not handed out yet: one held but
+    /// not read costs bounded memory, and one that falls further behind loses the oldest (reload
+    /// what you show after a change, rather than count on seeing every one).
     ///
     /// ```swift
     /// Task {
@@ -41,13 +52,11 @@ extension Archivable {
     /// }
     /// ```
     public static func changes(of resourceID: ID? = nil, in archiver: Archiver = Self.archiver) -> AsyncStream<ArchiveChange<ID>> {
-        let folder = archiver.folder(for: Self.self)
-        let directory = folder.directoryName
-        let component = ArchiveFileName.component(for: directory)
-        let id = resourceID.map { text(forResourceID: $0) }
-        return AsyncStream(bufferingPolicy: .unbounded) { continuation in
+        let folder = archiver.folder(for: Self.self).cachePath
+        let id = resourceID.map { Archiver.Folder.canonicalText(of: $0, Self.self) }
+        return AsyncStream(bufferingPolicy: .bufferingNewest(changeBufferLimit)) { continuation in
             let token = archiver.cache.addObserver(CacheState.Observer(
-                directory: directory, component: component, id: id,
+                folder: folder, id: id,
                 deliver: { raw in
                     switch raw.kind {
                     case .cleared:

@@ -30,11 +30,17 @@ extension Archiver {
     /// Keeps recently loaded values in memory, so that loading one again reads no file; `nil`
     /// (the default) keeps none.
     ///
-    /// A value stays until the layer is full (the least recently used goes first), until it is
-    /// stored, deleted or cleared through this archiver — by any spelling, 0.6's included — or
-    /// until it expires (``maximumAge``). Writes by another process, or by another `Archiver`
-    /// on the same folder, are not seen: a value they change is served from memory until it
-    /// leaves. Class types are never kept, so that callers never share an instance.
+    /// A value is kept under its type folder's path and its id's canonical text, so it is never
+    /// served for another folder (a type whose ``Archivable/directoryName`` follows the signed-in
+    /// account) nor for another id. It stays until the layer is full (the least recently used
+    /// goes first); until it is stored, deleted or cleared through this archiver — by any
+    /// spelling, 0.6's and the `InBackground` forms included — or removed by expiry or the size
+    /// limit, each of which forgets it before observers are told and before the call returns;
+    /// until it expires (``maximumAge``, from its file's date when it was read); or until this
+    /// property is set to `nil` or ``maximumAge`` changes, which empty the layer. Writes by
+    /// another process, or by another `Archiver` on the same folder, are not seen: a value they
+    /// change or delete is served from memory until it leaves (a value not in memory is read
+    /// from its file). Class types are never kept, so that callers never share an instance.
     ///
     /// Off by default because it changes what a load returns after another process writes, and
     /// because it holds memory an app should size for itself.
@@ -53,6 +59,11 @@ extension Archiver {
     /// modification date (so files written by Archiver 0.6 or another process have an age too);
     /// `nil` (the default) keeps archives until they are deleted.
     ///
+    /// An archive has expired once its age reaches `maximumAge`: with 0, every archive has. A
+    /// file dated in the future (a clock set back, a file copied from another machine) has the
+    /// age of its distance from now, so it expires once it is `maximumAge` ahead, and no archive
+    /// outlives twice `maximumAge` from now whatever its date.
+    ///
     /// An expired archive loads as `nil`: ``Archivable/init(resourceID:)`` returns `nil`, and
     /// ``Archivable/load(resourceID:in:)`` throws ``ArchiverError/expired(type:id:file:age:maximumAge:)``
     /// to say why. It is not listed, and it is removed when a load finds it;
@@ -69,10 +80,14 @@ extension Archiver {
     /// The most bytes this archiver's archives may take; `nil` (the default) sets no limit.
     ///
     /// After a store pushes the total over it, the least recently used archives (loaded or
-    /// stored longest ago by this process, else modified longest ago) are removed in the
-    /// background until the total is under it again; the archive just stored, and any being
-    /// written, are never removed. The total counts every archive in the folder, written by this
-    /// process or another. ``totalSize()`` reports it, ``trim()`` trims now.
+    /// stored longest ago by this process, else modified longest ago, a date in the future
+    /// counting as now) are removed in the background until the total is under it again. A trim
+    /// never removes an archive this process stored after the trim began, nor the archive it
+    /// stored last, nor one written or replaced since the trim listed the folder (by any process).
+    /// Stores made while a trim runs have it run again once it ends, so once the stores stop the
+    /// total is under the limit (unless the archive stored last is larger than it on its own).
+    /// The total counts every archive in the folder, written by this process or another.
+    /// ``totalSize()`` reports it, ``trim()`` trims now.
     ///
     /// ```swift
     /// Archiver.default.maximumTotalSize = 50 << 20  // 50 MiB
@@ -85,10 +100,18 @@ extension Archiver {
 
 // MARK: Hooks the storage layer calls
 
+extension Archiver.Folder {
+    /// The folder's name in the memory layer and to observers: the path of its type folder, so
+    /// that a type whose `directoryName` changes (a folder per signed-in account) never meets a
+    /// value or a change of another folder. Empty for a folder with no archive directory, where
+    /// nothing is stored.
+    var cachePath: String { paths?.current.path ?? "" }
+}
+
 extension Archiver {
-    /// The value remembered for `id` of `folder`; no file-system call.
-    func rememberedValue<Value>(_ type: Value.Type, id: String) -> Value? {
-        cache.value(type, id: id, now: Date())
+    /// The value remembered for `id` (its canonical text) in `folder`; no file-system call.
+    func rememberedValue<Value>(_ type: Value.Type, in folder: Folder, id: String) -> Value? {
+        cache.value(type, at: CacheState.Key(folder: folder.cachePath, id: id), now: Date())
     }
 
     /// Remembers a value just decoded from `file` (`size` bytes) at `generation`, and notes its use.
@@ -97,7 +120,7 @@ extension Archiver {
         if settings.maximumTotalSize != nil { cache.used(file.path) }
         guard settings.memory != nil, !(Value.self is AnyClass) else { return }
         let modified = settings.maximumAge == nil ? nil : FileIO.attributes(of: file.path)?.modified
-        cache.remember(value, cost: size, modified: modified, for: CacheState.Key(directory: folder.directoryName, id: id), readAt: generation)
+        cache.remember(value, cost: size, modified: modified, for: CacheState.Key(folder: folder.cachePath, id: id), readAt: generation)
     }
 
     /// Called before a store or delete of `id` changes files: takes the id's lock, which
@@ -107,37 +130,38 @@ extension Archiver {
     }
 
     /// Called after a store or delete of `id`, whether it succeeded or not: forgets the value in
-    /// memory and releases the id's lock.
+    /// memory (again, for one that failed part way) and releases the id's lock.
     func endWrite(in folder: Folder, id: String) {
-        cache.invalidate(directory: folder.directoryName, id: id)
+        cache.invalidate(folder: folder.cachePath, id: id)
         cache.keyLock(for: id).unlock()
     }
 
-    /// Called when `data` was stored for `id` at `url`.
+    /// Called when `data` was stored for `id` at `url`: forgets the old value in memory before
+    /// observers are told, so that a load made on the change finds the new one.
     func didStore(in folder: Folder, id: String, url: URL, size: Int) {
+        cache.invalidate(folder: folder.cachePath, id: id)
+        if cache.stored(url.path, bytes: size) { scheduleTrim() }
         publish(.stored, folder: folder, id: id)
-        if cache.current.maximumTotalSize != nil {
-            cache.used(url.path)
-            if cache.wrote(bytes: size) { scheduleTrim(sparing: url.path) }
-        }
     }
 
-    /// Called when the archive of `id` was deleted.
-    func didDelete(in folder: Folder, id: String) {
+    /// Called when the archive of `id` was deleted from `file` (and its legacy names): forgets
+    /// the value in memory and its use, then tells observers.
+    func didDelete(in folder: Folder, id: String, file: ArchiveFileLocation) {
+        cache.invalidate(folder: folder.cachePath, id: id)
+        cache.forget(file.path)
         publish(.deleted, folder: folder, id: id)
     }
 
     /// Called after every archive of `folder`, or of every type when `nil`, was cleared, or an
-    /// attempt to failed: forgets what memory held for it and says so to observers.
+    /// attempt to failed: forgets what memory held for it and its uses, and says so to observers.
     func didClear(_ folder: Folder?) {
-        cache.invalidate(directory: folder?.directoryName, id: nil)
-        cache.publish(CacheState.RawChange(kind: .cleared, directory: folder?.directoryName,
-                                           component: folder.flatMap { ArchiveFileName.component(for: $0.directoryName) }, id: nil))
+        cache.invalidate(folder: folder?.cachePath, id: nil)
+        cache.forgetUses(inFolder: folder?.cachePath)
+        cache.publish(CacheState.RawChange(kind: .cleared, folder: folder?.cachePath, id: nil))
     }
 
     private func publish(_ kind: CacheState.RawChange.Kind, folder: Folder, id: String) {
-        cache.publish(CacheState.RawChange(kind: kind, directory: folder.directoryName,
-                                           component: ArchiveFileName.component(for: folder.directoryName), id: id))
+        cache.publish(CacheState.RawChange(kind: kind, folder: folder.cachePath, id: id))
     }
 
     // MARK: Expiry
@@ -145,28 +169,27 @@ extension Archiver {
     /// The error for the archive at `file` if it has expired, after removing it; `nil` if it has not.
     func expiry(of file: ArchiveFileLocation, in folder: Folder, id: String) -> ArchiverError? {
         guard let maximumAge = cache.current.maximumAge else { return nil }
-        let path = file.path
-        guard let modified = FileIO.attributes(of: path)?.modified else { return nil }
-        let age = Date().timeIntervalSince(modified)
-        guard age > maximumAge else { return nil }
-        removeIfUnchanged(path, modifiedAt: modified, in: folder, id: id)
-        return .expired(type: folder.typeName, id: id, file: file.url, age: age, maximumAge: maximumAge)
+        guard let found = FileIO.attributes(of: file.path) else { return nil }
+        let now = Date()
+        guard CacheState.isExpired(modified: found.modified, now: now, maximumAge: maximumAge) else { return nil }
+        removeIfUnchanged(file, found: found, in: folder, id: id)
+        return .expired(type: folder.typeName, id: id, file: file.url, age: now.timeIntervalSince(found.modified), maximumAge: maximumAge)
     }
 
     /// A test of the names in `directory` that keeps those whose archives have not expired;
     /// keeps all when no ``maximumAge`` is set.
     func unexpiredNames(in directory: Place) -> (String) -> Bool {
         guard let maximumAge = cache.current.maximumAge else { return { _ in true } }
-        let cutoff = Date().addingTimeInterval(-maximumAge)
+        let now = Date()
         return { name in
             guard let modified = FileIO.attributes(of: directory.file(name).path)?.modified else { return true }
-            return modified >= cutoff
+            return !CacheState.isExpired(modified: modified, now: now, maximumAge: maximumAge)
         }
     }
 
     /// Removes the archives of every type that have expired (``maximumAge``), then the least
     /// recently used ones while the total is over ``maximumTotalSize``, now, and returns how many
-    /// it removed.
+    /// it removed. An archive stored after it began is never removed.
     ///
     /// Loads remove expired archives one at a time as they find them, and stores trim to the size
     /// limit in the background; call this at launch or in a background task to reclaim the space
@@ -181,30 +204,29 @@ extension Archiver {
     @discardableResult
     public func trim() throws(ArchiverError) -> Int {
         let expired = try removeExpired()
-        return expired + (try trim(sparing: nil))
+        return expired + (try trimPass(sparingLastStore: false))
     }
 
     /// Removes every archive of every type that has expired, and returns how many.
     @discardableResult
     func removeExpired() throws(ArchiverError) -> Int {
         guard let maximumAge = cache.current.maximumAge else { return 0 }
-        let cutoff = Date().addingTimeInterval(-maximumAge)
+        let now = Date()
         var removed = 0
-        for file in try archiveFiles() where file.modified < cutoff {
-            if removeArchiveFile(file, unlessModifiedAfter: file.modified) { removed += 1 }
+        for file in try archiveFiles() where CacheState.isExpired(modified: file.modified, now: now, maximumAge: maximumAge) {
+            if removeArchiveFile(file, sparedBy: nil) { removed += 1 }
         }
         return removed
     }
 
-    /// Removes the archive of `id` at `file` unless it was written since `modified`, under the
-    /// lock stores of `id` take, so that a store racing the removal is never lost.
-    private func removeIfUnchanged(_ path: String, modifiedAt modified: Date, in folder: Folder, id: String) {
+    /// Removes the expired archive of `id` at `file`, found as `found`, unless it was written
+    /// since, under the lock stores of `id` take, so that a store racing the removal is never lost.
+    private func removeIfUnchanged(_ file: ArchiveFileLocation, found: FileIO.Attributes, in folder: Folder, id: String) {
         let lock = cache.keyLock(for: id)
         lock.lock()
         defer { lock.unlock() }
-        guard let now = FileIO.attributes(of: path), now.modified <= modified else { return }
+        guard let now = FileIO.attributes(of: file.path), now.isSameFile(as: found) else { return }
         try? delete(in: folder, id: id)
-        cache.forget(path)
     }
 
     // MARK: Size
@@ -224,37 +246,51 @@ extension Archiver {
     /// and returns how many it removed.
     @discardableResult
     func trimToSizeLimit() throws(ArchiverError) -> Int {
-        try trim(sparing: nil)
+        try trimPass(sparingLastStore: false)
     }
 
-    private func trim(sparing spared: String?) throws(ArchiverError) -> Int {
+    /// Lists every folder and removes archives, least recently used first, while the total is
+    /// over the limit. A file goes only if it is as the listing found it and this process has not
+    /// stored it since the pass began; a background pass spares the archive stored last too.
+    /// Least recently used: loaded or stored longest ago by this process, else modified longest
+    /// ago (a date in the future counts as now), then by path.
+    private func trimPass(sparingLastStore: Bool) throws(ArchiverError) -> Int {
         guard let limit = cache.current.maximumTotalSize else { return 0 }
+        let pass = cache.beginTrimPass(sparingLastStore: sparingLastStore)
+        cache.trimHook?(.started)
         let files = try archiveFiles(includingIdentifiers: true)
+        cache.trimHook?(.listed)
         var total = files.reduce(0) { $0 + $1.size }
-        defer { cache.measured(total) }
-        guard total > limit else { return 0 }
-        let archives = files.filter { !$0.isIdentifier && $0.url.path != spared }
-            .map { (file: $0, used: max(cache.lastUse(of: $0.url.path) ?? .distantPast, $0.modified)) }
-            .sorted { $0.used < $1.used }
         var removed = 0
-        for (file, _) in archives where total > limit {
-            if removeArchiveFile(file, unlessModifiedAfter: file.modified) {
-                total -= file.size + file.identifierSize
-                removed += 1
+        if total > limit {
+            let now = Date()
+            var archives: [(file: ArchiveFile, used: Date, path: String)] = []
+            for file in files where !file.isIdentifier {
+                let path = file.url.path
+                let modified = min(file.modified, now)
+                archives.append((file, max(cache.lastUse(of: path) ?? .distantPast, modified), path))
+            }
+            archives.sort { $0.used != $1.used ? $0.used < $1.used : $0.path < $1.path }
+            for (file, _, _) in archives where total > limit {
+                if removeArchiveFile(file, sparedBy: pass) {
+                    total -= file.size + file.identifierSize
+                    removed += 1
+                }
             }
         }
+        cache.endTrimPass(pass, total: total, listed: Set(files.lazy.filter { !$0.isIdentifier }.map(\.url.path)))
         return removed
     }
 
-    /// Trims on a background queue, once at a time; `spared` (the file just stored) stays.
-    private func scheduleTrim(sparing spared: String) {
+    /// Trims on a background queue, one trim at a time, and again while stores made during a
+    /// pass may have taken the folder over the limit: once the stores stop, the limit holds.
+    private func scheduleTrim() {
         cache.evictions.enter()
         DispatchQueue.global(qos: .utility).async { [self] in
-            defer {
-                cache.evictionFinished()
-                cache.evictions.leave()
-            }
-            _ = try? trim(sparing: spared)
+            defer { cache.evictions.leave() }
+            repeat {
+                _ = try? trimPass(sparingLastStore: true)
+            } while cache.backgroundTrimPassEnded()
         }
     }
 
@@ -271,6 +307,7 @@ extension Archiver {
         var stem: String
         var size: Int
         var modified: Date
+        var attributes: FileIO.Attributes
         var isIdentifier: Bool
         /// For a hashed archive, the size of the id file beside it.
         var identifierSize = 0
@@ -307,7 +344,7 @@ extension Archiver {
                 if isIdentifier { identifierSizes[stem] = attributes.size }
                 if isIdentifier && !includingIdentifiers { continue }
                 files.append(ArchiveFile(url: url, folderComponent: folder, stem: stem, size: attributes.size,
-                                         modified: attributes.modified, isIdentifier: isIdentifier))
+                                         modified: attributes.modified, attributes: attributes, isIdentifier: isIdentifier))
             }
             for index in files.indices where files[index].folderComponent == folder && !files[index].isIdentifier {
                 files[index].identifierSize = identifierSizes[files[index].stem] ?? 0
@@ -316,18 +353,21 @@ extension Archiver {
         return files
     }
 
-    /// Removes an archive file (and the id file of a hashed one) found by a scan, unless it was
-    /// written since the scan, under the lock stores of its id take; says observers and memory.
-    private func removeArchiveFile(_ file: ArchiveFile, unlessModifiedAfter modified: Date) -> Bool {
+    /// Removes an archive file (and the id file of a hashed one) found by a scan, unless it is no
+    /// longer the file the scan found or `pass` spares it, under the lock stores of its id take;
+    /// then forgets it in memory and tells observers, under the id's canonical text.
+    private func removeArchiveFile(_ file: ArchiveFile, sparedBy pass: CacheState.TrimPass?) -> Bool {
         let directory = file.url.deletingLastPathComponent()
+        let folder = knownFolder(at: directory.path, component: file.folderComponent)
         let isHashed = ArchiveFileName.isHashed(file.stem)
-        // A legacy name (0.6's, `007`) has no id of today's to lock by: its stem stands in.
-        let text = isHashed ? hashedIdentifier(stem: file.stem, in: directory.path)
-            : ArchiveFileName.identifier(forStem: file.stem, foldingCase: foldsCase())
-        let lock = cache.keyLock(for: text ?? file.stem)
+        let id = isHashed ? hashedIdentifier(stem: file.stem, in: directory.path).map { folder.canonicalText($0) ?? $0 }
+            : Self.listedID(ofStem: file.stem, in: folder, foldingCase: foldsCase())
+        // A name that reads as no id has no store to race: its stem stands in for the lock.
+        let lock = cache.keyLock(for: id ?? file.stem)
         lock.lock()
         defer { lock.unlock() }
-        guard let now = FileIO.attributes(of: file.url.path), now.modified <= modified else { return false }
+        guard let now = FileIO.attributes(of: file.url.path), now.isSameFile(as: file.attributes) else { return false }
+        if let pass, cache.isSpared(file.url.path, by: pass) { return false }
         do throws(FileIO.Failure) {
             if isHashed {
                 folderLock.lock()
@@ -341,8 +381,8 @@ extension Archiver {
             return false
         }
         cache.forget(file.url.path)
-        cache.invalidate(directory: nil, id: text ?? file.stem)
-        cache.publish(CacheState.RawChange(kind: .deleted, directory: nil, component: file.folderComponent, id: text))
+        cache.invalidate(folder: directory.path, id: id)
+        cache.publish(CacheState.RawChange(kind: .deleted, folder: directory.path, id: id))
         return true
     }
 }

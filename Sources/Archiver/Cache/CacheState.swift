@@ -2,10 +2,15 @@ import Foundation
 
 /// What an ``Archiver`` keeps beside its files: the cache settings, the memory layer, the
 /// observers of changes, the locks that keep removals by expiry and eviction off archives being
-/// written, and when each archive was last used.
+/// written, and each archive's last use and store by this process, for the size limit.
 ///
 /// One per archiver. Every member is guarded by `lock`, except the key locks, which are their
 /// own locks.
+///
+/// Folders are named by the path of the type folder (``Archiver/Paths/current``) and ids by their
+/// canonical text (``Archiver/Folder/canonicalText(of:_:)``), everywhere: the memory layer, the
+/// observers and the changes they are told of. A value is never served for another folder (a
+/// type whose `directoryName` follows the signed-in account) or another spelling of its id.
 final class CacheState: @unchecked Sendable {
     struct Settings {
         var memory: Archiver.MemoryLimits?
@@ -13,8 +18,9 @@ final class CacheState: @unchecked Sendable {
         var maximumTotalSize: Int?
     }
 
+    /// A remembered value's place: its type folder's path and its id's canonical text.
     struct Key: Hashable {
-        var directory: String
+        var folder: String
         var id: String
     }
 
@@ -42,30 +48,33 @@ final class CacheState: @unchecked Sendable {
     }
 
     struct Observer {
-        /// The folder, unescaped and escaped, it watches; `nil` for all.
-        var directory: String?
-        var component: String?
-        /// The id it watches; `nil` for all of its folder.
+        /// The path of the type folder it watches.
+        var folder: String
+        /// The canonical text of the id it watches; `nil` for all of its folder.
         var id: String?
         var deliver: @Sendable (RawChange) -> Void
     }
 
-    /// A change as the storage layer knows it: ids as text.
+    /// A change as the storage layer knows it: ids as canonical text.
     struct RawChange: Sendable {
         enum Kind: Sendable { case stored, deleted, cleared }
         var kind: Kind
-        /// The folder's name as types give it, when known; its escaped file-system name always,
-        /// or `nil` for a clear of every type.
-        var directory: String?
-        var component: String?
+        /// The path of the type folder changed, or `nil` for a clear of every type.
+        var folder: String?
+        /// The canonical text of the id changed, or `nil` for a clear.
         var id: String?
+    }
+
+    /// This process's last load or store of an archive file, and its last store.
+    struct Use {
+        var date: Date
+        /// The number of the last store of the file (``storeCount`` after it), or 0 if none.
+        var store: UInt64
     }
 
     private let lock = NSLock()
     private var settings = Settings()
     private var entries: [Key: Entry] = [:]
-    /// Each remembered type's folder name, so that a hit does not compute it (`String(describing:)`).
-    private var directoryNames: [ObjectIdentifier: String] = [:]
     private var totalCost = 0
     private var tick: UInt64 = 0
     /// Bumped by every write: a load that read the disk before a write finished does not
@@ -73,9 +82,15 @@ final class CacheState: @unchecked Sendable {
     private(set) var generationUnlocked: UInt64 = 0
     private var observers: [UInt64: Observer] = [:]
     private var nextObserver: UInt64 = 0
-    /// When this process last loaded or stored each archive file, by path, for eviction.
-    private var lastUse: [String: Date] = [:]
-    private var evictionScheduled = false
+    /// Each existing archive file's last use by this process, by path, while a size limit is set.
+    private var uses: [String: Use] = [:]
+    /// Stores made by this archiver while a size limit is set: the number of the last one.
+    private var storeCount: UInt64 = 0
+    /// Bytes written while a size limit is set, ever: a trim adds what came since it listed.
+    private var bytesWritten = 0
+    /// Whether a background trim is scheduled or running, and whether a store came meanwhile.
+    private var trimRunning = false
+    private var storedDuringTrim = false
     /// The total size last measured plus what was written since, when a size limit is set.
     private var estimatedTotalSize: Int?
     private var lastMeasured: Date?
@@ -92,6 +107,7 @@ final class CacheState: @unchecked Sendable {
         return try body()
     }
 
+    /// The lock of the id whose canonical text is `id`.
     func keyLock(for id: String) -> NSRecursiveLock {
         var hasher = Hasher()
         hasher.combine(id)
@@ -113,23 +129,32 @@ final class CacheState: @unchecked Sendable {
             } else {
                 trimMemory()
             }
-            if settings.maximumTotalSize == nil { lastUse.removeAll() }
+            if settings.maximumTotalSize == nil {
+                uses.removeAll()
+                estimatedTotalSize = nil
+            }
         }
+    }
+
+    // MARK: Expiry
+
+    /// Whether a file modified at `modified` has expired at `now`: its age is its distance from
+    /// now, so that a file dated in the future (a clock set back, a file copied from another
+    /// machine) expires once it is `maximumAge` ahead, and with a `maximumAge` of 0 every file has.
+    static func isExpired(modified: Date, now: Date, maximumAge: TimeInterval) -> Bool {
+        abs(now.timeIntervalSince(modified)) >= maximumAge
     }
 
     // MARK: Memory
 
     var generation: UInt64 { withLock { generationUnlocked } }
 
-    /// The value remembered for `id` of `type`, if it has not expired; no file-system call.
-    func value<Value>(_ type: Value.Type, id: String, now: @autoclosure () -> Date) -> Value? {
+    /// The value remembered for `key` of `type`, if it has not expired; no file-system call.
+    func value<Value>(_ type: Value.Type, at key: Key, now: @autoclosure () -> Date) -> Value? {
         withLock {
-            let identity = ObjectIdentifier(type)
-            guard settings.memory != nil, let directory = directoryNames[identity] else { return nil }
-            let key = Key(directory: directory, id: id)
-            guard let entry = entries[key], entry.type == identity else { return nil }
+            guard settings.memory != nil, let entry = entries[key], entry.type == ObjectIdentifier(type) else { return nil }
             if let maximumAge = settings.maximumAge, let modified = entry.modified,
-               now().timeIntervalSince(modified) > maximumAge {
+               Self.isExpired(modified: modified, now: now(), maximumAge: maximumAge) {
                 remove(key)
                 return nil
             }
@@ -144,11 +169,9 @@ final class CacheState: @unchecked Sendable {
         withLock {
             guard let limits = settings.memory, generation == generationUnlocked,
                   limits.count > 0, cost <= limits.bytes else { return }
-            let identity = ObjectIdentifier(Value.self)
-            directoryNames[identity] = key.directory
             remove(key)
             tick += 1
-            entries[key] = Entry(type: identity, value: Box(value), cost: cost, modified: modified, tick: tick)
+            entries[key] = Entry(type: ObjectIdentifier(Value.self), value: Box(value), cost: cost, modified: modified, tick: tick)
             totalCost += cost
             trimMemory()
         }
@@ -170,16 +193,16 @@ final class CacheState: @unchecked Sendable {
         }
     }
 
-    /// Forgets what is remembered for `id` in `directory` (any folder when `nil`), or everything
-    /// when `id` is `nil` too, and makes loads that started before this forget what they read.
-    func invalidate(directory: String?, id: String?) {
+    /// Forgets what is remembered for `id` in `folder`, or for every id of `folder` when `id` is
+    /// `nil`, or everything when both are, and makes loads that started before this forget what
+    /// they read.
+    func invalidate(folder: String?, id: String?) {
         withLock {
             generationUnlocked &+= 1
-            switch (directory, id) {
-            case (let directory?, let id?): remove(Key(directory: directory, id: id))
-            case (nil, let id?): for key in entries.keys where key.id == id { remove(key) }
-            case (let directory?, nil): for key in entries.keys where key.directory == directory { remove(key) }
-            case (nil, nil): entries.removeAll(); totalCost = 0
+            switch (folder, id) {
+            case (let folder?, let id?): remove(Key(folder: folder, id: id))
+            case (let folder?, nil): for key in entries.keys where key.folder == folder { remove(key) }
+            case (nil, _): entries.removeAll(); totalCost = 0
             }
         }
     }
@@ -188,35 +211,107 @@ final class CacheState: @unchecked Sendable {
 
     // MARK: Use and size
 
+    /// Notes a load of the archive file at `path`.
     func used(_ path: String, now: Date = Date()) {
-        withLock { if settings.maximumTotalSize != nil { lastUse[path] = now } }
+        withLock {
+            guard settings.maximumTotalSize != nil else { return }
+            uses[path, default: Use(date: now, store: 0)].date = now
+        }
     }
 
-    func lastUse(of path: String) -> Date? { withLock { lastUse[path] } }
-
-    func forget(_ path: String) { withLock { _ = lastUse.removeValue(forKey: path) } }
-
-    /// Adds `delta` bytes to the estimated total; returns whether a check of the limit is due
-    /// (the estimate is over it, unknown, or a minute old) and none is scheduled yet.
-    func wrote(bytes delta: Int, now: Date = Date()) -> Bool {
+    /// Notes a store of `bytes` bytes to the archive file at `path`; returns whether a
+    /// background trim is due and was not scheduled yet (the caller schedules it). A store made
+    /// while one runs has it run again once it ends.
+    func stored(_ path: String, bytes: Int, now: Date = Date()) -> Bool {
         withLock {
             guard let limit = settings.maximumTotalSize else { return false }
-            if let estimate = estimatedTotalSize { estimatedTotalSize = estimate + delta }
+            storeCount += 1
+            uses[path] = Use(date: now, store: storeCount)
+            bytesWritten += bytes
+            if let estimate = estimatedTotalSize { estimatedTotalSize = estimate + bytes }
+            if trimRunning {
+                storedDuringTrim = true
+                return false
+            }
             let due = (estimatedTotalSize ?? .max) > limit || (lastMeasured.map { now.timeIntervalSince($0) > 60 } ?? true)
-            guard due, !evictionScheduled else { return false }
-            evictionScheduled = true
+            guard due else { return false }
+            trimRunning = true
             return true
         }
     }
 
-    func measured(_ total: Int, now: Date = Date()) {
+    func lastUse(of path: String) -> Date? { withLock { uses[path]?.date } }
+
+    /// How many files' uses are recorded, for tests.
+    var useRecordCount: Int { withLock { uses.count } }
+
+    /// Forgets the use of the archive file at `path`, which is gone.
+    func forget(_ path: String) { withLock { _ = uses.removeValue(forKey: path) } }
+
+    /// Forgets the uses of every archive file in the folder at `folder`, or in every folder.
+    func forgetUses(inFolder folder: String?) {
         withLock {
-            estimatedTotalSize = total
-            lastMeasured = now
+            guard let folder else { return uses.removeAll() }
+            let prefix = folder + "/"
+            uses = uses.filter { !$0.key.hasPrefix(prefix) }
         }
     }
 
-    func evictionFinished() { withLock { evictionScheduled = false } }
+    /// Where a trim pass starts: what it must not remove is judged against it.
+    struct TrimPass {
+        /// Stores numbered above this came after the pass began.
+        var storeCount: UInt64
+        var bytesWritten: Int
+        var began: Date
+        /// Whether the archive this process stored last is spared (a background trim).
+        var sparesLastStore: Bool
+    }
+
+    func beginTrimPass(sparingLastStore: Bool, now: Date = Date()) -> TrimPass {
+        withLock { TrimPass(storeCount: storeCount, bytesWritten: bytesWritten, began: now, sparesLastStore: sparingLastStore) }
+    }
+
+    /// Whether the pass may not remove the file at `path`: this process stored it since the pass
+    /// began, or it is the last store and the pass spares that.
+    func isSpared(_ path: String, by pass: TrimPass) -> Bool {
+        withLock {
+            guard let store = uses[path]?.store, store > 0 else { return false }
+            return store > pass.storeCount || (pass.sparesLastStore && store == storeCount)
+        }
+    }
+
+    /// Ends a pass that found `total` bytes left of the files it listed (`listed`, by path):
+    /// the estimate becomes that plus what was written since it began, and the uses of files no
+    /// longer there, not used since it began, are forgotten.
+    func endTrimPass(_ pass: TrimPass, total: Int, listed: Set<String>, now: Date = Date()) {
+        withLock {
+            estimatedTotalSize = total + (bytesWritten - pass.bytesWritten)
+            lastMeasured = now
+            uses = uses.filter { listed.contains($0.key) || $0.value.date >= pass.began || $0.value.store > pass.storeCount }
+        }
+    }
+
+    /// Called when a background pass ends: whether another is due (stores came while it ran
+    /// and may have taken the folder over the limit); if not, the next store may schedule one.
+    func backgroundTrimPassEnded() -> Bool {
+        withLock {
+            let again = storedDuringTrim && settings.maximumTotalSize.map { (estimatedTotalSize ?? .max) > $0 } == true
+            storedDuringTrim = false
+            if !again { trimRunning = false }
+            return again
+        }
+    }
+
+    /// The moments of a trim pass a test may hold it at.
+    enum TrimMoment: Sendable { case started, listed }
+
+    private var trimHookStorage: (@Sendable (TrimMoment) -> Void)?
+
+    /// Called at each moment of each trim pass, for tests that hold a trim while they store.
+    var trimHook: (@Sendable (TrimMoment) -> Void)? {
+        get { withLock { trimHookStorage } }
+        set { withLock { trimHookStorage = newValue } }
+    }
 
     // MARK: Observers
 
@@ -236,7 +331,7 @@ final class CacheState: @unchecked Sendable {
     func publish(_ change: RawChange) {
         let matching = withLock {
             observers.values.filter { observer in
-                if let component = observer.component, let changed = change.component, component != changed { return false }
+                if let folder = change.folder, folder != observer.folder { return false }
                 if let id = observer.id, let changed = change.id, id != changed { return false }
                 return true
             }

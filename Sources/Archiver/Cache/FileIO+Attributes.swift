@@ -13,6 +13,18 @@ extension FileIO {
         var size: Int
         var modified: Date
         var isRegularFile: Bool
+        /// The file's device and inode: a store renames a new file over the old one, so a file
+        /// stored again is another inode (unless one freed meanwhile is reused: the size and date
+        /// must match too).
+        var device: UInt64
+        var inode: UInt64
+
+        /// Whether these are the attributes of the file `other` describes, unchanged: neither
+        /// written nor replaced since. A modification date compared for order cannot say so: a
+        /// file dated in the future is newer than any store made now.
+        func isSameFile(as other: Attributes) -> Bool {
+            device == other.device && inode == other.inode && size == other.size && modified == other.modified
+        }
     }
 
     /// The size and modification date of the file at `path`, not following a link; `nil` when
@@ -27,7 +39,8 @@ extension FileIO {
         let time = status.st_mtim
         #endif
         let modified = Date(timeIntervalSince1970: TimeInterval(time.tv_sec) + TimeInterval(time.tv_nsec) / 1_000_000_000)
-        return Attributes(size: size(status.st_size), modified: modified, isRegularFile: status.st_mode & S_IFMT == S_IFREG)
+        return Attributes(size: size(status.st_size), modified: modified, isRegularFile: status.st_mode & S_IFMT == S_IFREG,
+                          device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
     }
 }
 

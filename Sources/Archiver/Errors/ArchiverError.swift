@@ -53,8 +53,9 @@ public enum ArchiverError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The file system refused an operation on `file`.
     case fileSystem(operation: String, file: URL, reason: String)
-    /// The archive was stored `age` seconds ago, more than the archiver's ``Archiver/maximumAge``
-    /// allows; it loads as `nil` and is removed.
+    /// The archive was stored `age` seconds ago, at least the archiver's ``Archiver/maximumAge``;
+    /// it loads as `nil` and is removed. A negative `age` is a file dated that far in the future,
+    /// which expires once it is `maximumAge` ahead.
     case expired(type: String, id: String, file: URL, age: TimeInterval, maximumAge: TimeInterval)
 
     public var description: String {
@@ -79,7 +80,8 @@ public enum ArchiverError: Error, Sendable, Equatable, CustomStringConvertible {
         case .fileSystem(let operation, let file, let reason):
             return "cannot \(operation) \(file.path): \(reason)"
         case .expired(let type, let id, let file, let age, let maximumAge):
-            return "\(Self.subject(type, id)): \(file.path) expired: stored \(Int(age)) s ago, over the maximum age of \(Int(maximumAge)) s"
+            let when = age < 0 ? "dated \(Int(-age)) s ahead" : "stored \(Int(age)) s ago"
+            return "\(Self.subject(type, id)): \(file.path) expired: \(when), over the maximum age of \(Int(maximumAge)) s"
         }
     }
 

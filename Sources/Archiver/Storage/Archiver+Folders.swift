@@ -47,6 +47,10 @@ extension Archiver {
 
         /// The text that names the file of `id`: one for all ids `==` calls equal. The id's text,
         /// composed as `==` sees it, and without a minus sign the id equals without (`-0.0`).
+        ///
+        /// The one id text of the library: every form (synchronous, `InBackground`, 0.6's), the
+        /// memory layer, the streams of changes and the removals of expiry and the size limit name
+        /// an id by it, so that no spelling of an id reaches another file, value or observer.
         static func canonicalText<Value: Archivable>(of id: Value.ID, _ type: Value.Type) -> String {
             var text = Value.text(forResourceID: id)
             // The byte first: most texts have no minus, and `hasPrefix` compares characters.
@@ -118,8 +122,17 @@ extension Archiver {
         return location.withLock { location in
             folder.paths = try? Self.paths(of: folder, archives: location.archiveDirectoryURL, legacyArchives: location.legacyArchiveDirectoryURL)
             location.folders[key] = folder
+            if let path = folder.paths?.current.path { location.foldersByPath[path] = folder }
             return folder
         }
+    }
+
+    /// The folder at `path` (named `component` on disk) as the type that last used it made it,
+    /// for a removal by a scan, which knows only a file's path: it reads the file's id as the
+    /// type does (`7` for 0.6's `007.plist` of an `Int` id). A folder no type of this process has
+    /// used reads ids as text; no value of it is in memory and no stream watches it.
+    func knownFolder(at path: String, component: String) -> Folder {
+        location.withLock { $0.foldersByPath[path] } ?? Folder(typeName: component, directoryName: component)
     }
 
     /// The folders `folder`'s calls touch: those worked out when it was made, else worked out now.

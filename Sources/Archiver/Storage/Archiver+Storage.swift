@@ -154,6 +154,7 @@ extension Archiver {
             } catch {
                 throw Self.error(error, file: directory.url)
             }
+            cache.forget(directory.file(name).path)  // Cache/: no record of a file that is gone
         }
         legacyIndexes.withLock { _ = $0[directory.path]?.removeValue(forKey: id) }
     }
@@ -290,6 +291,23 @@ extension Archiver {
         return index
     }
 
+    /// The id a listing reports for the (unhashed) archive `stem` of `folder`, as ``resourceIDs(in:)``
+    /// does: the canonical text of the id it reads as (today's reading first, then 0.6's), else
+    /// its text as read, to be reported as no id of the type; `nil` for a name that reads as none.
+    /// Removals by expiry and the size limit name the id they remove by it.
+    static func listedID(ofStem stem: String, in folder: Folder, foldingCase folds: Bool) -> String? {
+        listedID(readings(of: stem, in: folder, foldingCase: folds), stem: stem, in: folder, foldingCase: folds)
+    }
+
+    private static func listedID(
+        _ readings: (listed: String?, legacyOwners: [String]), stem: String, in folder: Folder, foldingCase folds: Bool
+    ) -> String? {
+        if let listed = readings.listed { return listed }
+        if let today = ArchiveFileName.identifier(forStem: stem, foldingCase: folds) { return today }
+        if ArchiveFileName.isLegacyComponent(stem), folder.canonicalText(stem) == nil { return stem }
+        return nil
+    }
+
     /// The id `stem` is listed as (today's reading wins), and the ids whose legacy name it is.
     private static func readings(of stem: String, in folder: Folder, foldingCase folds: Bool) -> (listed: String?, legacyOwners: [String]) {
         guard !ArchiveFileName.isHashed(stem) else { return (nil, []) }
@@ -318,8 +336,8 @@ extension Archiver {
     }
 
     private func load<Value: Archivable>(_ type: Value.Type, text id: String, in known: Folder? = nil) throws(ArchiverError) -> Value? {
-        if let remembered = rememberedValue(type, id: id) { return remembered }  // Cache/: memory layer
         let folder = known ?? folder(for: type)
+        if let remembered = rememberedValue(type, in: folder, id: id) { return remembered }  // Cache/: memory layer
         let generation = cache.generation
         guard let (data, file) = try loadData(in: folder, id: id) else { return nil }
         return try decode(type, parsed(data, in: folder, id: id, file: file), in: folder, id: id,
@@ -361,6 +379,13 @@ extension Archiver {
             }
         } catch {
             throw .decodingFailed(type: folder.typeName, id: id, file: file.url, error: error)
+        }
+        // The file's name is the value's identity: a file that holds another id's value (copied
+        // or renamed by hand) is not this id's, and loading it would hand out a value `id` never had.
+        let held = Folder.canonicalText(of: value.id, Value.self)
+        guard held == id else {
+            throw .corruptFile(type: folder.typeName, id: id, file: file.url,
+                               reason: "holds the value of another id, \"\(ValueDescription.excerpt(held))\"")
         }
         remember(value, in: folder, id: id, file: file, size: size, readAt: generation)
         return value
@@ -464,7 +489,7 @@ extension Archiver {
             throw Self.error(error, file: file.url)
         }
         try removeLegacyFiles(of: id, in: folder, paths: paths, directory: directory, foldingCase: folds)
-        didDelete(in: folder, id: id)  // Cache/: observers
+        didDelete(in: folder, id: id, file: file)  // Cache/: memory, observers
     }
 
     // MARK: Whole types
@@ -518,17 +543,7 @@ extension Archiver {
             }
             let readings = Self.readings(of: stem, in: folder, foldingCase: folds)
             for owner in readings.legacyOwners { index[owner, default: []].append(stem) }
-            guard isUnexpired(name) else { continue }
-            let id: String
-            if let listed = readings.listed {
-                id = listed
-            } else if let today = ArchiveFileName.identifier(forStem: stem, foldingCase: folds) {
-                id = today
-            } else if ArchiveFileName.isLegacyComponent(stem), folder.canonicalText(stem) == nil {
-                id = stem
-            } else {
-                continue
-            }
+            guard isUnexpired(name), let id = Self.listedID(readings, stem: stem, in: folder, foldingCase: folds) else { continue }
             if !mayRepeat, !isASCII || id != stem { mayRepeat = true }
             ids.append(id)
         }

@@ -52,6 +52,9 @@ public final class Archiver: @unchecked Sendable {
         /// Each type's folder and its paths under these directories, by type, once asked for
         /// (``Archiver/folder(for:)``); emptied when the directories change.
         var folders: [ObjectIdentifier: Folder] = [:]
+        /// Each folder a type has used, by the path of its type folder, kept when the directories
+        /// change: a removal by a scan, which knows only a file's path, reads its id as the type does.
+        var foldersByPath: [String: Folder] = [:]
     }
 
     let location: Locked<Location>
