@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-filter='StressTests|ListingWhileClearingTests|ConcurrencyTests|AppTargetTests|ThreadHopTests|BackgroundLoadTests|ObservationTests'
+filter='StressTests|ListingWhileClearingTests|ConcurrencyTests|AppTargetTests|ThreadHopTests|BackgroundLoadTests|ObservationTests|CacheRound4Tests'
 # halt_on_error: the first race fails the run instead of scrolling past; suppressions: see the file.
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/Scripts/tsan.supp ${TSAN_OPTIONS:-}"
 mkdir -p .build-tsan
