@@ -1,0 +1,126 @@
+import Foundation
+
+/// Writes JSON text (RFC 8259) into a byte array: strings escaped, numbers in their shortest exact
+/// text, dates as RFC 3339 text in UTC. What ``KeyMapped/jsonData()`` writes a value with.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    /// Whether the container being written holds a member or element yet: a comma goes before the
+    /// next one.
+    private var needsComma = false
+
+    /// Starts an object (`{`); ``key(_:)`` then the value for each member, then ``endObject()``.
+    mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// A member's key; its value follows.
+    mutating func key(_ key: String) {
+        string(key)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    mutating func null() {
+        separate()
+        bytes.append(contentsOf: "null".utf8)
+        needsComma = true
+    }
+
+    mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        needsComma = true
+    }
+
+    /// A number already in JSON's number syntax: an integer's digits, a `Double`'s or `Decimal`'s
+    /// shortest text.
+    mutating func number(_ text: String) {
+        separate()
+        bytes.append(contentsOf: text.utf8)
+        needsComma = true
+    }
+
+    /// A string, with `"`, `\` and the control characters escaped; everything else as UTF-8.
+    mutating func string(_ value: String) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+            case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: #"\u00"#.utf8)
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    /// `date` as RFC 3339 text in UTC, `2019-11-17T08:30:00Z`, with the fraction of a second to the
+    /// microsecond when there is one (`…00.25Z`); `nil` outside the years 0001–9999, which the
+    /// form cannot write.
+    static func rfc3339(_ date: Date) -> String? {
+        let interval = date.timeIntervalSince1970
+        guard interval.isFinite else { return nil }
+        var seconds = interval.rounded(.down)
+        var microseconds = Int(((interval - seconds) * 1_000_000).rounded())
+        if microseconds == 1_000_000 {
+            seconds += 1
+            microseconds = 0
+        }
+        // Days since 1970-01-01 to a civil date: Howard Hinnant's `civil_from_days`.
+        let days = Int64((seconds / 86_400).rounded(.down))
+        let secondOfDay = Int64(seconds) - days * 86_400
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        guard (1...9_999).contains(year) else { return nil }
+        func padded(_ value: Int64, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        var text = "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T"
+            + "\(padded(secondOfDay / 3_600, 2)):\(padded(secondOfDay / 60 % 60, 2)):\(padded(secondOfDay % 60, 2))"
+        if microseconds > 0 {
+            var fraction = padded(Int64(microseconds), 6)
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            text += "." + fraction
+        }
+        return text + "Z"
+    }
+}
