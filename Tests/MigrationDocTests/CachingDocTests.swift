@@ -55,8 +55,10 @@ struct CachingDocTests {
         try archiver.removeAll()
         #expect(await seen == [.stored(1), .deleted(1), .cleared])
 
-        let comment = Comment(id: UUID(), text: "Good")
-        try await comment.storeInBackground(in: archiver)
-        #expect(try await Comment.loadInBackground(resourceID: comment.id, in: archiver) == comment)
+        // The helper and the explicit initializer run off the main actor with the model.
+        let dated = Article(id: 3, title: "Stew", published: Date(timeIntervalSince1970: 1_574_553_600))
+        try await dated.storeInBackground(in: archiver)
+        #expect(try await Article.loadInBackground(resourceID: 3, in: archiver) == dated)
+        #expect(try Article.decode(responseObject: ["id": 3, "title": "Stew", "published_ms": 1_574_553_600_000]) == dated)
     }
 }

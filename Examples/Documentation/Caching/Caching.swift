@@ -5,14 +5,34 @@ import Archiver
 import Foundation
 import Observation
 
-/// A model as an app declares it: nothing about isolation, so it is a main-actor type.
-struct Article: Equatable {
+/// A model as an app target declares it for the background forms: `nonisolated`, so that it
+/// and its conformances can be used off the main actor, where loads decode and stores encode.
+nonisolated struct Article: Equatable {
     let id: Int
     let title: String
+    let published: Date?
 }
 
-extension Article: KeyMapped, Archivable {
-    static let keyMap = KeyMap(Article.init, [.property(\.title, default: "")])
+nonisolated extension Article: KeyMapped, Archivable {
+    static let keyMap = KeyMap(Article.init(id:title:published:), [  // the memberwise one, by name
+        .property(\.title, default: ""),
+        .transform(\.published, server: "published_ms", decode: milliseconds, encode: { $0.map(milliseconds) }),
+    ])
+
+    /// In an extension, so that Swift keeps the memberwise initializer the map calls.
+    init(id: Int, title: String) {
+        self.init(id: id, title: title, published: nil)
+    }
+}
+
+/// A helper a transform calls off the main actor: `nonisolated`, as a top-level function in an
+/// app target is main-actor by default.
+nonisolated func milliseconds(_ value: Any) throws(ArchiveDecodingError) -> Date {
+    Date(timeIntervalSince1970: try Double(keyMapValue: KeyMapInput(value, from: .responseObject)) / 1000)
+}
+
+nonisolated func milliseconds(_ date: Date) -> Double {
+    date.timeIntervalSince1970 * 1000
 }
 
 func configureCache(_ archiver: Archiver = .default) {
@@ -34,7 +54,7 @@ final class ArticleModel {
 
     func appear(id: Int) async {
         do {
-            // The file is read and parsed in the background; the main actor stays free.
+            // Read, parsed and decoded in the background: the main actor stays free.
             article = try await Article.loadInBackground(resourceID: id, in: archiver)
         } catch {
             failure = error  // e.g. expired: "… expired: stored 700000 s ago, over the maximum age of 604800 s"
@@ -49,16 +69,6 @@ final class ArticleModel {
             failure = error
         }
     }
-}
-
-/// A model for use off the main actor: decoded in the background too.
-nonisolated struct Comment: Equatable, Sendable {
-    let id: UUID
-    let text: String
-}
-
-nonisolated extension Comment: KeyMapped, Archivable {
-    static let keyMap = KeyMap(Comment.init, [.property(\.text, default: "")])
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

@@ -6,12 +6,13 @@ import Foundation
 // reader sees which calls leave the caller's actor.
 //
 // Under Swift 6.2's `NonisolatedNonsendingByDefault` a plain `nonisolated async` function runs
-// on its caller's actor (SE-0461), so the disk work is in `@concurrent` functions on the
-// archiver. The public functions are `nonisolated(nonsending)`: they start and end on the
-// caller's actor and do there only what the model's conformance needs. For a model whose
-// conformance may be used anywhere (`nonisolated` models; `Self: SendableMetatype`), decoding
-// goes off the actor too; for a main-actor model it stays on the main actor, as its conformance
-// requires.
+// on its caller's actor (SE-0461), so the work is in `@concurrent` functions on the archiver. The
+// public functions are `nonisolated(nonsending)`: they start and end on the caller's actor. The
+// forms that decode or encode a model need its conformance off that actor (`Self:
+// SendableMetatype`, and `Sendable` to take the value there): a model whose conformance is
+// isolated to the main actor, as an app target's are by default, does not compile with them,
+// rather than have its decoding quietly run on the main actor. Declaring the model or its
+// conformance `nonisolated` is the fix, which the doc comments name.
 
 /// Carries a value made off the caller's actor back to it. Each is new, and no other task holds it.
 struct Transfer<Value>: @unchecked Sendable {
@@ -43,9 +44,10 @@ extension Archiver {
         try resourceIDs(in: folder)
     }
 
+    /// Encodes `value` and stores its archive, off the caller's actor.
     @concurrent
-    func storeInBackground(_ data: Data, in folder: Folder, id: String) async throws(ArchiverError) -> URL {
-        try store(data, in: folder, id: id)
+    func storeValueInBackground<Value: Archivable & Sendable>(_ value: Value, in folder: Folder, id: String) async throws(ArchiverError) -> URL {
+        try store(propertyListData(for: value, in: folder, id: id), in: folder, id: id)
     }
 
     @concurrent
@@ -91,99 +93,6 @@ extension Archiver {
 }
 
 extension Archivable {
-    /// Loads the value stored under `resourceID`, reading and parsing its file off the caller's
-    /// actor; `nil` if none is stored. What ``load(resourceID:in:)`` does, without blocking.
-    ///
-    /// For a main-actor model (the default in an Xcode 26 app target), the file is read and
-    /// parsed in the background and the value decoded back on the main actor, as its conformance
-    /// requires: the main actor still pays for decoding (the `unarchive` benchmark rows measure
-    /// it), only the reading and parsing leave it. Declare the model and its conformance
-    /// `nonisolated` to decode in the background too.
-    ///
-    /// ```swift
-    /// @Observable final class ProfileModel {
-    ///     var user: User?
-    ///     func appear() async {
-    ///         user = try? await User.loadInBackground(resourceID: "abcd")
-    ///     }
-    /// }
-    /// ```
-    ///
-    /// - Throws: what ``load(resourceID:in:)`` throws.
-    nonisolated(nonsending)
-    public static func loadInBackground(resourceID: ID, in archiver: Archiver = Self.archiver) async throws(ArchiverError) -> Self? {
-        let folder = archiver.folder(for: Self.self)
-        let id = Archiver.Folder.canonicalText(of: resourceID, Self.self)
-        if let remembered = archiver.rememberedValue(Self.self, in: folder, id: id) { return remembered }
-        let generation = archiver.cache.generation
-        guard let read = try await archiver.readArchiveInBackground(in: folder, id: id).value else { return nil }
-        return try archiver.decode(Self.self, read.parsed, in: folder, id: id, file: read.file,
-                                   size: read.size, readAt: generation)
-    }
-
-    /// Every stored value of this type that loads, sorted by id, read and parsed off the caller's
-    /// actor; files that cannot be read or decoded are skipped. What ``loadAll(in:)`` does,
-    /// without blocking. A main-actor model is decoded on the main actor (see
-    /// `loadInBackground(resourceID:in:)`).
-    ///
-    /// ```swift
-    /// let users = try await User.loadAllInBackground()
-    /// ```
-    ///
-    /// - Throws: ``ArchiverError`` when the folder cannot be listed.
-    nonisolated(nonsending)
-    public static func loadAllInBackground(in archiver: Archiver = Self.archiver) async throws(ArchiverError) -> [Self] {
-        var failures: [ArchiverError] = []
-        return try await loadAllInBackground(in: archiver, failures: &failures)
-    }
-
-    /// Every stored value of this type that loads, sorted by id, with an error for each file that
-    /// does not, read and parsed off the caller's actor. What ``loadAll(in:failures:)`` does,
-    /// without blocking.
-    ///
-    /// ```swift
-    /// var failures: [ArchiverError] = []
-    /// let users = try await User.loadAllInBackground(failures: &failures)
-    /// ```
-    ///
-    /// - Throws: ``ArchiverError`` when the folder cannot be listed.
-    nonisolated(nonsending)
-    static func loadAllInBackground(
-        in archiver: Archiver = Self.archiver, failures: inout [ArchiverError]
-    ) async throws(ArchiverError) -> [Self] {
-        let folder = archiver.folder(for: Self.self)
-        let (ids, unparsed) = ResourceIDOrder.parse(try await archiver.resourceIDsInBackground(in: folder), as: ID.self)
-        var remembered: [String: Self] = [:]
-        var missing: [String] = []
-        for (_, text) in ids {
-            if let value = archiver.rememberedValue(Self.self, in: folder, id: text) { remembered[text] = value } else { missing.append(text) }
-        }
-        let generation = archiver.cache.generation
-        let reads = missing.isEmpty ? [] : await archiver.readArchivesInBackground(in: folder, ids: missing).value
-        let readByID = Dictionary(zip(missing, reads), uniquingKeysWith: { first, _ in first })
-        var values: [Self] = []
-        values.reserveCapacity(ids.count)
-        for (_, text) in ids {
-            if let value = remembered[text] {
-                values.append(value)
-                continue
-            }
-            do {
-                guard let file = try readByID[text]?.get() else { continue }
-                values.append(try archiver.decode(Self.self, file.parsed, in: folder, id: text,
-                                                  file: file.file, size: file.size, readAt: generation))
-            } catch .expired {
-                continue  // expired since it was listed: as if not stored
-            } catch {
-                failures.append(error)
-            }
-        }
-        for text in unparsed {
-            failures.append(archiver.unparsedNameError(text, in: folder, idType: ID.self))
-        }
-        return values
-    }
-
     /// The ids of every stored value of this type, sorted, with the folder listed off the
     /// caller's actor (the names are parsed into ids and sorted on it). What
     /// ``storedResourceIDs(in:)`` returns, without blocking.
@@ -194,23 +103,6 @@ extension Archivable {
     nonisolated(nonsending)
     public static func storedResourceIDsInBackground(in archiver: Archiver = Self.archiver) async throws(ArchiverError) -> [ID] {
         ResourceIDOrder.sortedIDs(try await archiver.resourceIDsInBackground(in: archiver.folder(for: Self.self)), as: ID.self)
-    }
-
-    /// Stores this value's archive, encoding it on the caller's actor and writing the file off
-    /// it. What ``store(in:)`` does, without blocking.
-    ///
-    /// ```swift
-    /// try await user.storeInBackground()
-    /// ```
-    ///
-    /// - Throws: what ``store(in:)`` throws.
-    @discardableResult
-    nonisolated(nonsending)
-    public func storeInBackground(in archiver: Archiver = Self.archiver) async throws(ArchiverError) -> URL {
-        let folder = archiver.folder(for: Self.self)
-        let id = Archiver.Folder.canonicalText(of: self.id, Self.self)
-        let data = try archiver.propertyListData(for: self, in: folder, id: id)
-        return try await archiver.storeInBackground(data, in: folder, id: id)
     }
 
     /// Deletes this value's archive off the caller's actor. What ``delete(in:)`` does, without blocking.
@@ -236,14 +128,29 @@ extension Archivable {
 }
 
 extension Archivable where Self: SendableMetatype {
-    /// Loads the value stored under `resourceID` entirely off the caller's actor — reading,
-    /// parsing and decoding — since this model's conformance may be used anywhere. See
-    /// `loadInBackground(resourceID:in:)`.
+    /// Loads the value stored under `resourceID` off the caller's actor — reading, parsing and
+    /// decoding; `nil` if none is stored. What ``load(resourceID:in:)`` does, without blocking.
+    ///
+    /// The model's conformance is used off the caller's actor, so it must not be isolated to
+    /// the main actor. In an Xcode 26 app target, where everything is main-actor by default,
+    /// declare the model `nonisolated` (or its conformance: `nonisolated extension User:
+    /// Archivable`); its helpers and explicit initializers then need `nonisolated` too. Without
+    /// it, the call does not compile ("main actor-isolated conformance of 'User' to 'Archivable'
+    /// cannot satisfy conformance requirement for a 'Sendable' type parameter"), rather than
+    /// decode on the main actor.
     ///
     /// ```swift
-    /// nonisolated struct Sighting: Archivable { … }
-    /// let sighting = try await Sighting.loadInBackground(resourceID: id)
+    /// nonisolated struct User: KeyMapped, Archivable { … }
+    ///
+    /// @Observable final class ProfileModel {
+    ///     var user: User?
+    ///     func appear() async {
+    ///         user = try? await User.loadInBackground(resourceID: "abcd")  // the main actor stays free
+    ///     }
+    /// }
     /// ```
+    ///
+    /// - Throws: what ``load(resourceID:in:)`` throws.
     nonisolated(nonsending)
     public static func loadInBackground(resourceID: ID, in archiver: Archiver = Self.archiver) async throws(ArchiverError) -> Self? {
         let folder = archiver.folder(for: Self.self)
@@ -253,8 +160,10 @@ extension Archivable where Self: SendableMetatype {
         return try await archiver.loadValueInBackground(Self.self, resourceID: resourceID).value
     }
 
-    /// Every stored value of this type that loads, read, parsed and decoded off the caller's
-    /// actor. See `loadAllInBackground(in:)`.
+    /// Every stored value of this type that loads, sorted by id, read, parsed and decoded off the
+    /// caller's actor; files that cannot be read or decoded are skipped. What ``loadAll(in:)``
+    /// does, without blocking; the model must not be main-actor-isolated (see
+    /// `loadInBackground(resourceID:in:)`).
     ///
     /// ```swift
     /// let sightings = try await Sighting.loadAllInBackground()
@@ -265,7 +174,7 @@ extension Archivable where Self: SendableMetatype {
     }
 
     /// Every stored value of this type that loads, with an error for each file that does not, all
-    /// off the caller's actor. See `loadAllInBackground(in:failures:)`.
+    /// off the caller's actor. What ``loadAll(in:failures:)`` does, without blocking.
     ///
     /// ```swift
     /// var failures: [ArchiverError] = []
@@ -286,5 +195,24 @@ extension Archiver {
     func fileURL(for folder: Folder, id: String) throws(ArchiverError) -> URL {
         guard let (stem, _) = ArchiveFileName.stem(for: id) else { throw .emptyIdentifier(type: folder.typeName) }
         return try paths(of: folder).current.file(stem + "." + ArchiveFileName.fileExtension).url
+    }
+}
+
+extension Archivable where Self: Sendable {
+    /// Stores this value's archive off the caller's actor — encoding it and writing the file.
+    /// What ``store(in:)`` does, without blocking. The value goes to another thread, so it must be
+    /// `Sendable`, and its conformance must not be isolated to the main actor (see
+    /// `loadInBackground(resourceID:in:)`).
+    ///
+    /// ```swift
+    /// try await user.storeInBackground()
+    /// ```
+    ///
+    /// - Throws: what ``store(in:)`` throws.
+    @discardableResult
+    nonisolated(nonsending)
+    public func storeInBackground(in archiver: Archiver = Self.archiver) async throws(ArchiverError) -> URL {
+        let folder = archiver.folder(for: Self.self)
+        return try await archiver.storeValueInBackground(self, in: folder, id: Archiver.Folder.canonicalText(of: id, Self.self))
     }
 }

@@ -6,7 +6,8 @@ import Observation
 ///
 /// It loads the value in the background when made, and again after each change
 /// (``Archivable/changes(of:in:)``); ``value`` is `nil` while nothing is stored, and ``error``
-/// says why when the file cannot be read.
+/// says why when the file cannot be read. Decoding runs off the main actor, so the model's
+/// conformance must not be isolated to it: in an app target, declare the model `nonisolated`.
 ///
 /// ```swift
 /// struct ProfileView: View {
@@ -19,7 +20,7 @@ import Observation
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 @Observable
-public final class ArchivedValue<Value: Archivable> {
+public final class ArchivedValue<Value: Archivable & SendableMetatype> {
     /// The stored value, or `nil` while none is stored (or it has not loaded yet).
     public private(set) var value: Value?
     /// Why the last load failed, or `nil` if it succeeded.
@@ -76,7 +77,7 @@ public final class ArchivedValue<Value: Archivable> {
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 @Observable
-public final class ArchivedValues<Value: Archivable> {
+public final class ArchivedValues<Value: Archivable & SendableMetatype> {
     /// The values that load, sorted by id.
     public private(set) var values: [Value] = []
     /// The files that did not load at the last load, and why; or the error listing the folder.

@@ -3,13 +3,13 @@ import Testing
 @testable import Archiver
 import ArchiverTesting
 
-/// Through a generic function, the async forms take the path a main-actor model takes
-/// (decoding on the caller); called on `Note` directly, the one that decodes in the background.
-func loadAllOnTheCaller<Value: Archivable>(_ type: Value.Type, in archiver: Archiver, failures: inout [ArchiverError]) async throws -> [Value] {
+/// Through a generic function, which must say its models' conformances may be used off the
+/// caller's actor (`SendableMetatype`) to call the forms that decode in the background.
+func loadAllOnTheCaller<Value: Archivable & SendableMetatype>(_ type: Value.Type, in archiver: Archiver, failures: inout [ArchiverError]) async throws -> [Value] {
     try await Value.loadAllInBackground(in: archiver, failures: &failures)
 }
 
-func loadOnTheCaller<Value: Archivable>(_ type: Value.Type, _ id: Value.ID, in archiver: Archiver) async throws -> Value? {
+func loadOnTheCaller<Value: Archivable & SendableMetatype>(_ type: Value.Type, _ id: Value.ID, in archiver: Archiver) async throws -> Value? {
     try await Value.loadInBackground(resourceID: id, in: archiver)
 }
 

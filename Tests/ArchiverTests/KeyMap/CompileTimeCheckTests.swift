@@ -26,14 +26,14 @@ struct CompileTimeCheckTests {
     /// The compiler's errors for `source`, type-checked against Archiver. Fails, rather than
     /// skips, when the built modules or the compiler cannot be found: a check that did not run
     /// must not pass.
-    static func errors(typeChecking source: String) throws -> [String] {
+    static func errors(typeChecking source: String, flags: [String] = []) throws -> [String] {
         let modules = try #require(modulesDirectory, "no Modules folder with Archiver.swiftmodule beside the test bundle")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("CompileTimeCheck-\(UUID().uuidString).swift")
         try Data(source.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path]
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path] + flags + [file.path]
         let output = Pipe()
         process.standardError = output
         process.standardOutput = output
@@ -48,6 +48,13 @@ struct CompileTimeCheckTests {
         }
         return errors
     }
+
+    /// What an Xcode 26 app target compiles with, as Package.swift's `appTargetSettings`.
+    static let appTarget = [
+        "-default-isolation", "MainActor",
+        "-enable-upcoming-feature", "InferIsolatedConformances",
+        "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+    ]
 
     static let model = """
         import Archiver
@@ -91,5 +98,32 @@ struct CompileTimeCheckTests {
             let shop = Shop(resourceID: "7")
             """)
         #expect(errors.contains { $0.contains("cannot convert value of type 'String' to expected argument type 'Int'") })
+    }
+
+    /// Background loads and stores decode and encode off the main actor: in an app target, a
+    /// model left main-actor does not compile with them, and one declared `nonisolated` does.
+    @Test
+    func aMainActorModelDoesNotCompileWithTheFormsThatDecodeOrEncodeItInTheBackground() throws {
+        let app = """
+            import Archiver
+            struct Note: Equatable { let id: Int; let text: String }
+            extension Note: KeyMapped, Archivable { static let keyMap = KeyMap(Note.init) }
+
+            func use(_ note: Note) async throws {
+                _ = try await Note.loadInBackground(resourceID: 1)
+                _ = try await Note.loadAllInBackground()
+                try await note.storeInBackground()
+                _ = try await Note.storedResourceIDsInBackground()
+                try await Note.deleteInBackground(resourceID: 1)
+                _ = try Note.load(resourceID: 1)
+            }
+
+            """
+        let errors = try Self.errors(typeChecking: app, flags: Self.appTarget)
+        #expect(errors.count == 3, "\(errors)")
+        #expect(errors.allSatisfy { $0.contains("main actor-isolated conformance of 'Note' to 'Archivable'") }, "\(errors)")
+        let nonisolated = app.replacingOccurrences(of: "struct Note", with: "nonisolated struct Note")
+            .replacingOccurrences(of: "extension Note", with: "nonisolated extension Note")
+        #expect(try Self.errors(typeChecking: nonisolated, flags: Self.appTarget) == [])
     }
 }
