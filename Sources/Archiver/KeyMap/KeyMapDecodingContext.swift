@@ -93,9 +93,15 @@ final class DroppedElementLog: @unchecked Sendable {
 }
 
 /// The process-wide observer of dropped elements and replaced values.
+///
+/// With no observer set, a debug build reports each drop on standard error, once per type and key
+/// path (indices aside): an app that caches a response keeps what it decoded, so an element dropped
+/// there is gone from the archive too, and someone should hear of it.
 enum DroppedElementObserver {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var observer: (@Sendable (ArchiveDecodingError) -> Void)?
+    /// The type-and-key-path texts a debug build has reported.
+    nonisolated(unsafe) private static var reported: Set<String> = []
 
     static func set(_ handler: (@Sendable (ArchiveDecodingError) -> Void)?) {
         lock.withLock { observer = handler }
@@ -103,9 +109,47 @@ enum DroppedElementObserver {
 
     /// Called on every drop, which is rare: the lock costs nothing on the common path.
     static func notify(_ error: ArchiveDecodingError) {
-        let handler = lock.withLock { observer }
+        let (handler, report) = lock.withLock { () -> ((@Sendable (ArchiveDecodingError) -> Void)?, String?) in
+            guard observer == nil, isDebugBuild, claimReportLocked(of: error) else { return (observer, nil) }
+            return (nil, debugReport(of: error))
+        }
         handler?(error)
+        if let report { FileHandle.standardError.write(Data((report + "\n").utf8)) }
     }
+
+    /// Whether `error` is the first drop of its type and key path, which a debug build reports.
+    static func claimReport(of error: ArchiveDecodingError) -> Bool {
+        lock.withLock { claimReportLocked(of: error) }
+    }
+
+    private static func claimReportLocked(of error: ArchiveDecodingError) -> Bool {
+        reported.insert(reportKey(of: error)).inserted
+    }
+
+    static let isDebugBuild: Bool = {
+        #if DEBUG
+        true
+        #else
+        false
+        #endif
+    }()
+
+    /// The type and the key path of `error` without its indices: `[Review][].restaurant.id`.
+    static func reportKey(of error: ArchiveDecodingError) -> String {
+        error.typeName + error.path.map { component in
+            if case .index = component { return "[]" }
+            return "\(component)"
+        }.joined()
+    }
+
+    /// What a debug build prints for a drop.
+    static func debugReport(of error: ArchiveDecodingError) -> String {
+        "Archiver, debug build: dropped an invalid element, \(error). Lists of models drop invalid "
+            + "elements as Archiver 0.6 did; `strict: true` on the entry "
+            + "makes one fail the value, and ArchiveDecodingError.observeDroppedElements hears each drop. "
+            + "Reported once per type and key path."
+    }
+
 }
 
 extension ArchiveDecodingError {
