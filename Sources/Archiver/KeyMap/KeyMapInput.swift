@@ -293,7 +293,7 @@ extension KeyMapInput {
             guard token.kind == .number else { return .notANumber }
             // JSON's `-0` is the integer zero, as JSONSerialization and a property list hold it
             // (and as the Double path reads it): +0.0, not the −0.0 of the text `-0.0`.
-            if token.flags.contains([.integer, .negative]), token.length == 2 { return .value(0) }
+            if token.flags.contains([.integer, .negative]), json.bytes(of: token).elementsEqual("-0".utf8) { return .value(0) }
             // Rounded once from the text, not twice through Double.
             guard let float = Float(json.numberText(at: index)), float.isFinite else { return .notExact }
             return .value(float)

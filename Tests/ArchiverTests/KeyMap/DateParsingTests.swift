@@ -18,7 +18,7 @@ import Testing
             "2016-06-01T14:00:00+0200", "2016-06-01T09:30:00-02:30", "2016-06-01T12:00:00+00:00", "2016-06-01T12:00:00-00:00",
             "2016-06-02T11:59:00+23:59",
         ] {
-            NumberDoor.expect(Date.self, Self.quoted(text), Self.noon.addingTimeInterval(text.hasPrefix("2016-06-02") ? -60 : 0))
+            NumberDoor.expect(Date.self, Self.quoted(text), Self.noon)
         }
     }
 

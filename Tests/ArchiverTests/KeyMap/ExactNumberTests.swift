@@ -33,7 +33,8 @@ import Testing
         NumberDoor.expect(UInt64.self, "1.8446744073709551616e19", nil)
         NumberDoor.expect(UInt8.self, "2.56e2", nil)
         NumberDoor.expect(UInt8.self, "-1.0", nil)
-        NumberDoor.expect(Int.self, "1e-400", nil)
+        // JSONSerialization itself rounds this one to 0.0: the doors that read the text.
+        NumberDoor.expect(Int.self, "1e-400", nil, through: NumberDoor.textDoors)
         NumberDoor.expect(Int.self, "1e400", nil)
         NumberDoor.expect(Int.self, "1e999999999999999999999", nil)
     }
@@ -72,6 +73,18 @@ import Testing
         NumberDoor.expect(Decimal.self, "0.30000000000000004", Decimal(string: "0.30000000000000004"))
         NumberDoor.expect(Double.self, "0.30000000000000004", 0.1 + 0.2)
         NumberDoor.expect(Int64.self, "9007199254740993", 9_007_199_254_740_993)
+    }
+
+    /// A decimal number in an archive dictionary (as `JSONSerialization` gives reals of many
+    /// digits on Linux) is written as the `Double` nearest its digits: its `doubleValue` on Linux
+    /// makes 1.0000000000000002 1.0000000000000004.
+    @Test func anArchiveWritesADecimalNumberAsTheDoubleNearestItsDigits() throws {
+        for text in ["1.0000000000000002", "0.30000000000000004", "123.456789012345678", "-9007199254740993.5"] {
+            let expected = try #require(Double(text))
+            let data = try PropertyListCoding.data(for: ["v": NSDecimalNumber(string: text)])
+            #expect(try DocumentDoorsTests.Slot<Double>(archivedData: data).v == expected, "\(text)")
+            NumberDoor.expect(Double.self, text, expected)
+        }
     }
 
     // MARK: Decimal
