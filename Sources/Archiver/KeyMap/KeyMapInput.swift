@@ -283,9 +283,9 @@ extension KeyMapInput {
             guard let number = Self.number(object) else { return .notANumber }
             var float = number.floatValue, double = number.doubleValue
             // A decimal number's nearest Float, rounded once from its digits.
-            if let decimal = number as? NSDecimalNumber, let value = Float(decimal.decimalValue.description) {
-                float = value
-                double = Double(value)
+            if let decimal = number as? NSDecimalNumber {
+                let text = decimal.decimalValue.description
+                if let value = Float(text), let wide = Double(text) { (float, double) = (value, wide) }
             }
             return float.isFinite || !double.isFinite ? .value(float) : .notExact
         case .json:

@@ -139,6 +139,8 @@ import Testing
         }
         // A finite Double beyond Float's range, as a number is.
         NumberDoor.expect(Float.self, "\"1e39\"", nil)
+        NumberDoor.expect(Float.self, "1e39", nil)
+        #expect(throws: ArchiveDecodingError.self) { try Float(keyMapValue: KeyMapInput(NSDecimalNumber(string: "1e39"), from: .responseObject)) }
         NumberDoor.expect(Double.self, "\"4.5\"", 4.5)
         NumberDoor.expect(Double.self, "\"-1.5e-3\"", -0.0015)
         NumberDoor.expect(Float.self, "\"0.1\"", Float(0.1))
