@@ -2,7 +2,7 @@ import Foundation
 
 /// Dates read from `Date` values; from numbers as seconds since 1970, and from strings that are
 /// such a number (`"1574553600.5"`); and from ISO 8601 / RFC 3339 strings, read by the library's
-/// own parser (``ISO8601DateParser``) so that every platform and OS version reads them alike:
+/// own parser so that every platform and OS version reads them alike:
 ///
 /// - a date-time with seconds and a `Z` or numeric offset, the separator `T`, `t` or a space, and
 ///   any number of fractional digits: `"2016-06-01T12:00:00Z"`, `"2016-06-01T12:00:00.250+02:00"`,
