@@ -30,9 +30,21 @@ extension ArchiveCodable where Self: Serializable {
     /// // throws Restaurant.name: expected String, found nothing
     /// ```
     public static func decode(responseObject: ResponseObject) throws(ArchiveDecodingError) -> Self {
+        try responseDecoder.decode(Self.self, from: responseObject)
+    }
+}
+
+extension ArchiveCodable {
+    /// The decoder of a server's responses: their keys passed through ``serverKeys``.
+    static var responseDecoder: ArchiveDecoder {
         var decoder = ArchiveDecoder()
         decoder.source = .responseObject
         decoder.keyStrategy = serverKeys
-        return try decoder.decode(Self.self, from: responseObject)
+        return decoder
+    }
+
+    /// A response's value read in place from its JSON text, as `type` (which is `Self`).
+    static func decodeResponse<Value>(_ input: KeyMapInput, as type: Value.Type) throws(ArchiveDecodingError) -> Value {
+        try responseDecoder.decode(Self.self, from: input) as! Value
     }
 }

@@ -8,9 +8,9 @@ extension Serializable {
     /// let user = try User.decode(json: body)
     /// ```
     ///
-    /// Key-mapped types read the text in one pass straight into their properties, without
-    /// building dictionaries on the way; hand-written conformances get the parsed object as a
-    /// ``ResponseObject``. The reader is strict RFC 8259: see <doc:JSON> for what it accepts.
+    /// Key-mapped and ``ArchiveCodable`` types read the text in one pass straight into their
+    /// properties, without building dictionaries on the way, so that each number is read from
+    /// its digits; hand-written conformances get the parsed object as a ``ResponseObject``. The reader is strict RFC 8259: see <doc:JSON> for what it accepts.
     ///
     /// - Throws: ``ArchiveDecodingError``: ``ArchiveDecodingError/Reason/invalidJSON(_:)``
     ///   naming the byte offset, line and column when the text is not JSON, or the key path and
@@ -60,9 +60,17 @@ extension Serializable {
         return { (input) throws(ArchiveDecodingError) in try decodeFromResponseObject(input) }
     }
 
-    /// A hand-written conformance's value, from the value of a parsed document as a ``ResponseObject``.
+    /// A hand-written conformance's value, from the value of a parsed document as a ``ResponseObject``;
+    /// an ``ArchiveCodable`` type's, read in place by ``ArchiveDecoder`` as its
+    /// ``ArchiveCodable/decode(responseObject:)`` reads the object, so that a number is read from
+    /// its text (`9007199254740993.0` as an `Int64`, 45 digits as a `Decimal`) and not from the
+    /// `Double` or truncated decimal a Foundation object would hold.
     private static func decodeFromResponseObject(_ input: KeyMapInput) throws(ArchiveDecodingError) -> Self {
-        guard input.isDictionary, let object = try input.foundationObject as? ResponseObject else {
+        guard input.isDictionary else {
+            throw ArchiveDecodingError(type: Self.self, reason: .typeMismatch(expected: "a JSON object", found: input.description))
+        }
+        if let codable = Self.self as? any ArchiveCodable.Type { return try codable.decodeResponse(input, as: Self.self) }
+        guard let object = try input.foundationObject as? ResponseObject else {
             throw ArchiveDecodingError(type: Self.self, reason: .typeMismatch(expected: "a JSON object", found: input.description))
         }
         return try decode(responseObject: object)

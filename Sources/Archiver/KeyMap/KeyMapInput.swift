@@ -231,21 +231,20 @@ extension KeyMapInput {
         }
     }
 
-    /// The number's exact value as `Integer`: an integer in range, or a whole real (`4.0`, `1e2`).
+    /// The number's exact value as `Integer`: an integer in range, or a whole real (`4.0`, `1e2`),
+    /// judged by its exact value and never by a rounded one (`9007199254740993.0` is not …992).
     func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) -> KeyMapNumber<Integer> {
         switch door {
         case .object:
             if let integer = Self.exactly(object, as: Integer.self) { return .value(integer) }
             guard let number = Self.number(object) else { return .notANumber }
-            if let integer = object as? Integer { return .value(integer) }
-            // NSNumber's own exact conversions cover the widths Swift bridging does not, such
-            // as a Swift `Int` read as an `Int64`; the decimal text is exact for both.
-            return Integer(number.stringValue).map { .value($0) } ?? .notExact
+            return Self.integer(of: number, as: Integer.self).map { .value($0) } ?? .notExact
         case .json:
             let token = json.tokens[index]
             guard token.kind == .number else { return .notANumber }
             if token.flags.contains(.integer) { return json.integer(Integer.self, at: index).map { .value($0) } ?? .notExact }
-            return json.double(at: index).flatMap { Integer(exactly: $0) }.map { .value($0) } ?? .notExact
+            // A fraction or an exponent: the text's exact value, which a Double would round.
+            return DecimalNumeral(json.bytes(of: token))?.integer(Integer.self).map { .value($0) } ?? .notExact
         case .propertyList:
             switch propertyList.kind(of: index) {
             case .integer: return propertyList.integer(Integer.self, at: index).map { .value($0) } ?? .notExact
@@ -260,7 +259,10 @@ extension KeyMapInput {
         switch door {
         case .object:
             if let double = Self.exactly(object, as: Double.self) { return .value(double) }
-            return Self.number(object).map { .value($0.doubleValue) } ?? .notANumber
+            guard let number = Self.number(object) else { return .notANumber }
+            // A decimal number's nearest Double, rounded once from its digits.
+            if let decimal = number as? NSDecimalNumber, let double = Double(decimal.decimalValue.description) { return .value(double) }
+            return .value(number.doubleValue)
         case .json:
             guard json.tokens[index].kind == .number else { return .notANumber }
             return json.double(at: index).map { .value($0) } ?? .notExact
@@ -279,9 +281,19 @@ extension KeyMapInput {
         case .object:
             if let float = Self.exactly(object, as: Float.self) { return .value(float) }
             guard let number = Self.number(object) else { return .notANumber }
-            return number.floatValue.isFinite || !number.doubleValue.isFinite ? .value(number.floatValue) : .notExact
+            var float = number.floatValue, double = number.doubleValue
+            // A decimal number's nearest Float, rounded once from its digits.
+            if let decimal = number as? NSDecimalNumber {
+                let text = decimal.decimalValue.description
+                if let value = Float(text), let wide = Double(text) { (float, double) = (value, wide) }
+            }
+            return float.isFinite || !double.isFinite ? .value(float) : .notExact
         case .json:
-            guard json.tokens[index].kind == .number else { return .notANumber }
+            let token = json.tokens[index]
+            guard token.kind == .number else { return .notANumber }
+            // JSON's `-0` is the integer zero, as JSONSerialization and a property list hold it
+            // (and as the Double path reads it): +0.0, not the −0.0 of the text `-0.0`.
+            if token.flags.contains([.integer, .negative]), json.bytes(of: token).elementsEqual("-0".utf8) { return .value(0) }
             // Rounded once from the text, not twice through Double.
             guard let float = Float(json.numberText(at: index)), float.isFinite else { return .notExact }
             return .value(float)
@@ -300,16 +312,26 @@ extension KeyMapInput {
         }
     }
 
-    /// The number's shortest exact text, as a `Decimal` reads it: a JSON text's digits, or the
-    /// shortest text of a stored number (so that 0.1 stays 0.1 and not 0.1000000000000000055…).
+    /// The number's shortest exact text, as a `Decimal` reads it: a JSON text's digits, a decimal
+    /// number's digits, or the shortest text that reads back as a stored `Double` or `Float` (so
+    /// that 0.1 stays 0.1 and not 0.1000000000000000055…, and 0.30000000000000004 is not the
+    /// `0.3` of `NSNumber.stringValue` on Apple platforms).
     var numberText: String? {
         switch door {
-        case .object: Self.number(object)?.stringValue
-        case .json: json.tokens[index].kind == .number ? json.numberText(at: index) : nil
+        case .object:
+            guard let number = Self.number(object) else { return nil }
+            if let decimal = number as? NSDecimalNumber { return decimal.decimalValue.description }
+            switch Self.kind(of: number) {
+            case .float: return "\(number.floatValue)"
+            case .double: return "\(number.doubleValue)"
+            case .unsigned: return String(number.uint64Value)
+            case .signed: return String(number.int64Value)
+            }
+        case .json: return json.tokens[index].kind == .number ? json.numberText(at: index) : nil
         case .propertyList:
             switch propertyList.kind(of: index) {
-            case .integer, .real: propertyList.numberText(at: index)
-            default: nil
+            case .integer, .real: return propertyList.numberText(at: index)
+            default: return nil
             }
         }
     }
@@ -351,6 +373,34 @@ extension KeyMapInput {
             Opened.self == Value.self ? unsafeBitCast(value, to: Value.self) : nil
         }
         return open(object)
+    }
+
+    /// What a Foundation number holds, by its C type: an `NSNumber` is read by its value, never by
+    /// its `stringValue`, which on Apple platforms is `%0.16g` text (1.0000000000000002 is "1").
+    private enum NumberKind { case signed, unsigned, float, double }
+
+    private static func kind(of number: NSNumber) -> NumberKind {
+        switch UInt8(bitPattern: number.objCType.pointee) {
+        case UInt8(ascii: "f"): .float
+        case UInt8(ascii: "d"): .double
+        case UInt8(ascii: "Q"), UInt8(ascii: "L"): .unsigned
+        default: .signed
+        }
+    }
+
+    /// A Foundation number's exact value as `Integer`, or `nil` when it is not a whole number in
+    /// range. A decimal number (which `JSONSerialization` gives for integers beyond 64 bits, and
+    /// on Linux for some within them) is read from its digits: its `int64Value` of
+    /// -9223372036854775809 is -9223372036854775807.
+    private static func integer<Integer: FixedWidthInteger>(of number: NSNumber, as type: Integer.Type) -> Integer? {
+        if let decimal = number as? NSDecimalNumber {
+            return DecimalNumeral(decimal.decimalValue.description.utf8)?.integer(Integer.self)
+        }
+        return switch kind(of: number) {
+        case .float, .double: Integer(exactly: number.doubleValue)
+        case .unsigned: Integer(exactly: number.uint64Value)
+        case .signed: Integer(exactly: number.int64Value)
+        }
     }
 
     /// A number that is not a Boolean, as Foundation holds it (an `NSNumber`, or a Swift number

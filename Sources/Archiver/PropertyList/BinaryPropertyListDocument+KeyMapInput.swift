@@ -3,15 +3,18 @@ import Foundation
 // What a key map's conversions ask of a binary property list's objects, in the terms
 // ``KeyMapInput`` shares with JSON texts and Foundation objects.
 extension BinaryPropertyListDocument {
-    /// A number's text, as `NSNumber` writes the number `foundationObject(at:)` gives: what a
-    /// `Decimal` reads, digit for digit for an integer and the shortest text for a real.
+    /// A number's text: what a `Decimal` reads, digit for digit for an integer and the shortest
+    /// text that reads back as the real (a 4-byte real's as a `Float`), never `NSNumber`'s
+    /// `stringValue`, which on Apple platforms is `%0.16g` text.
     func numberText(at object: Int) -> String {
+        let offset = offset(of: object)
         switch kind(of: object) {
         case .integer:
-            let (bits, isSigned) = storedInteger(at: offset(of: object))
+            let (bits, isSigned) = storedInteger(at: offset)
             return isSigned ? String(Int64(bitPattern: bits)) : String(bits)
         default:
-            return "\(foundationObject(at: object))"
+            let real = real(at: offset)
+            return base[offset] & 0x0F == 2 ? "\(Float(real))" : "\(real)"
         }
     }
 

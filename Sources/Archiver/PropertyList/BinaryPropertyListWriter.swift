@@ -403,23 +403,23 @@ struct BinaryPropertyListWriter {
     private mutating func addNumber(_ number: NSNumber) -> Int {
         switch UInt8(bitPattern: number.objCType.pointee) {
         case UInt8(ascii: "c") where isBoolean(number):
-            addBool(number.boolValue)
+            return addBool(number.boolValue)
         case UInt8(ascii: "d"):
+            guard let decimal = number as? NSDecimalNumber else { return addDouble(number.doubleValue) }
             // JSONSerialization on Linux gives some integers as NSDecimalNumbers (-2^63 + 1 is
-            // one): an integer that fits is written as one, not rounded through Double.
-            if number is NSDecimalNumber, let integer = Int64(number.stringValue) {
-                addInteger(integer)
-            } else if number is NSDecimalNumber, let unsigned = UInt64(number.stringValue) {
-                addUnsigned(unsigned)
-            } else {
-                addDouble(number.doubleValue)
-            }
+            // one), and reals of many digits: an integer that fits is written as one, a real as
+            // the Double nearest its digits. Neither goes through `doubleValue`, which on Linux
+            // makes 1.0000000000000002 1.0000000000000004.
+            let text = decimal.decimalValue.description
+            if let integer = Int64(text) { return addInteger(integer) }
+            if let unsigned = UInt64(text) { return addUnsigned(unsigned) }
+            return addDouble(Double(text) ?? decimal.doubleValue)
         case UInt8(ascii: "f"):
-            addFloat(number.floatValue)
+            return addFloat(number.floatValue)
         case UInt8(ascii: "Q"), UInt8(ascii: "L"):
-            addUnsigned(number.uint64Value)
+            return addUnsigned(number.uint64Value)
         default:
-            addInteger(number.int64Value)
+            return addInteger(number.int64Value)
         }
     }
 

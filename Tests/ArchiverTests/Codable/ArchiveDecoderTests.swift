@@ -88,7 +88,7 @@ struct CodableArchiveDecoderTests {
         #expect(try decoder.decode(Date.self, from: "2001-01-01T00:00:10.500Z") == Date(timeIntervalSinceReferenceDate: 10.5))
         #expect(try decoder.decode(Data.self, from: "AAEC/w==") == Data([0, 1, 2, 255]))
         #expect(try decoder.decode(URL.self, from: "https://a.b/c") == URL(string: "https://a.b/c"))
-        #expect(throws: ArchiveDecodingError(type: Date.self, reason: .invalidValue(expected: "Date (ISO 8601 or seconds since 1970)", found: "String \"yesterday\""))) {
+        #expect(throws: ArchiveDecodingError(type: Date.self, reason: .invalidValue(expected: "Date (ISO 8601 such as 2016-06-01T12:00:00Z or 2016-06-01, or seconds since 1970)", found: "String \"yesterday\""))) {
             try decoder.decode(Date.self, from: "yesterday")
         }
         #expect(throws: ArchiveDecodingError(type: URL.self, reason: .invalidValue(expected: "URL", found: "String \"\""))) {

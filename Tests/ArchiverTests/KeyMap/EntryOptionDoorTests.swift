@@ -72,7 +72,7 @@ struct EntryOptionCase: CustomStringConvertible, Sendable {
                         dropped: ["Plan.interval: expected BillingInterval, found number 12"]),
         EntryOptionCase(name: "an unreadable optional reads nil, reported", json: #"{"id": 1, "status": "active", "interval": "month", "trialEnd": "soon"}"#,
                         expected: "1 active month nil 0 []", throwsError: false,
-                        dropped: [#"Plan.trialEnd: expected Date (ISO 8601 or seconds since 1970), found String "soon""#]),
+                        dropped: [#"Plan.trialEnd: expected Date (ISO 8601 such as 2016-06-01T12:00:00Z or 2016-06-01, or seconds since 1970), found String "soon""#]),
         EntryOptionCase(name: "an unreadable value gets the default, reported", json: #"{"id": 1, "status": "active", "interval": "month", "amount": "x"}"#,
                         expected: "1 active month nil 0 []", throwsError: false,
                         dropped: [#"Plan.amount: expected Int, found String "x""#]),

@@ -1,13 +1,23 @@
 import Foundation
 
-/// Dates read from `Date` values, from numbers as seconds since 1970, and from ISO 8601 strings
-/// with or without fractional seconds (`"2016-06-01T12:00:00Z"`, `"2016-06-01T12:00:00.250+02:00"`).
-/// Archives hold them as property-list dates.
+/// Dates read from `Date` values; from numbers as seconds since 1970, and from strings that are
+/// such a number (`"1574553600.5"`); and from ISO 8601 / RFC 3339 strings, read by the library's
+/// own parser so that every platform and OS version reads them alike:
+///
+/// - a date-time with seconds and a `Z` or numeric offset, the separator `T`, `t` or a space, and
+///   any number of fractional digits: `"2016-06-01T12:00:00Z"`, `"2016-06-01T12:00:00.250+02:00"`,
+///   `"2016-06-01 12:00:00+0200"`;
+/// - a date alone, as midnight UTC: `"2016-06-01"`.
+///
+/// A date that does not exist (`"2021-02-29"`, month 13, hour 24, second 60) is refused, never
+/// moved to another day, and so is a date-time without an offset. Archives hold dates as
+/// property-list dates.
 extension Date: KeyMapValue {
     /// Reads a `Date` by the rule above.
     ///
     /// ```swift
     /// try Date(keyMapValue: KeyMapInput("2016-06-01T12:00:00Z", from: .responseObject))  // that date
+    /// try Date(keyMapValue: KeyMapInput("2021-02-29", from: .responseObject))            // throws
     /// ```
     public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
         if let date = input.dateValue {
@@ -19,10 +29,10 @@ extension Date: KeyMapValue {
         case .value, .notExact: throw .invalidValue(Date.self, found: input)
         case .notANumber:
             guard let string = input.stringValue else { throw .typeMismatch(Date.self, found: input) }
-            if let date = try? Date.ISO8601FormatStyle().parse(string) {
+            if let date = ISO8601DateParser.date(from: string) {
                 self = date
-            } else if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(string) {
-                self = date
+            } else if let seconds = Double.numeral(string) {
+                self = Date(timeIntervalSince1970: seconds)
             } else {
                 throw .invalidValue(Date.self, found: input)
             }
@@ -45,7 +55,7 @@ extension Date: KeyMapValue {
 }
 
 extension Date: KeyMapTypeDescribing {
-    static var keyMapTypeName: String { "Date (ISO 8601 or seconds since 1970)" }
+    static var keyMapTypeName: String { "Date (ISO 8601 such as 2016-06-01T12:00:00Z or 2016-06-01, or seconds since 1970)" }
 }
 
 // How a store writes it: straight into the binary property list (KeyMap+PropertyList.swift).

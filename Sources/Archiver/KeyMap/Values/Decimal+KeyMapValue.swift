@@ -1,7 +1,9 @@
 import Foundation
 
-/// Decimals read from numbers and from decimal strings such as `"19.99"`; they are archived as
-/// that text, because a property list has no decimal type and a `Double` would round.
+/// Decimals read from numbers and from strings that are a JSON number, such as `"19.99"`; they
+/// are archived as that text, because a property list has no decimal type and a `Double` would
+/// round. A number a `Decimal` cannot hold exactly (more than 38 significant digits, 39 up to
+/// 2^128 − 1, or a power of ten beyond ±128) is refused rather than truncated.
 ///
 /// They also read from the mantissa dictionary `PropertyListEncoder` writes for a `Decimal`
 /// (`exponent`, `length`, `isNegative`, `isCompact`, `mantissa`), so that files Codable storage
@@ -16,17 +18,13 @@ extension Decimal: KeyMapValue {
         // A Decimal itself, not a number that bridges to one (through Double).
         if let decimal = input.object(as: Decimal.self), input.objectType == Decimal.self {
             self = decimal
-        } else if let text = input.numberText {
-            guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
-                throw .invalidValue(Decimal.self, found: input)
-            }
-            self = decimal
-        } else if let string = input.stringValue {
-            // `Decimal(string:)` reads a prefix ("12abc" is 12); only whole numerals are accepted.
-            let numeral = string.allSatisfy { "0123456789+-.eE".contains($0) } && Double(string) != nil
-            guard numeral, let decimal = Decimal(string: string, locale: Locale(identifier: "en_US_POSIX")) else {
-                throw .invalidValue(Decimal.self, found: input)
-            }
+            return
+        }
+        let text: String? = if let number = input.numberText { number } else { input.stringValue }
+        if let text {
+            // The digits themselves: `Decimal(string:)` reads a prefix ("12abc" is 12) and keeps
+            // 38 digits of a longer number without a word.
+            guard let decimal = DecimalNumeral(text.utf8)?.decimal else { throw .invalidValue(Decimal.self, found: input) }
             self = decimal
         } else if input.member(named: "mantissa") != nil {
             // Decimal's own Codable form, read in place.

@@ -1,9 +1,10 @@
 import Foundation
 
-/// `Double` and `Float` read from any number but a Boolean, and from decimal strings such as
-/// `"4.5"`. A `Float` is rounded once, from the number's text or value, to the nearest `Float`,
-/// as Swift's own conversion does; a finite number beyond its range fails rather than becoming
-/// infinity.
+/// `Double` and `Float` read from any number but a Boolean, and from strings that are a JSON
+/// number, such as `"4.5"` (not `"NaN"`, `"inf"`, `"0x1p3"` or `"+4"`). A `Float` is rounded
+/// once, from the number's text or value, to the nearest `Float`, as Swift's own conversion does;
+/// a finite number beyond its range (`1e400`, or `"1e400"`) fails rather than becoming infinity.
+/// JSON's `-0` is the integer zero and reads as +0.0; `-0.0` reads as −0.0.
 extension BinaryFloatingPoint where Self: KeyMapValue & LosslessStringConvertible {
     /// The shared conversion behind ``KeyMapValue/init(keyMapValue:)`` for both widths.
     static func floatingPoint(from input: borrowing KeyMapInput) throws(ArchiveDecodingError) -> Self {
@@ -15,9 +16,19 @@ extension BinaryFloatingPoint where Self: KeyMapValue & LosslessStringConvertibl
         case .notExact: throw .invalidValue(Self.self, found: input)
         case .notANumber:
             guard let string = input.stringValue else { throw .typeMismatch(Self.self, found: input) }
-            guard let value = Self(string) else { throw .invalidValue(Self.self, found: input) }
+            guard let value = numeral(string) else { throw .invalidValue(Self.self, found: input) }
             return value
         }
+    }
+
+    /// The nearest value to a string that is a JSON number, rounded once; `nil` for any other
+    /// string, and for a number beyond the type's range.
+    static func numeral(_ string: String) -> Self? {
+        guard let numeral = DecimalNumeral(string.utf8) else { return nil }
+        // As the number itself reads: `-0` is the integer zero.
+        if numeral.isZero { return numeral.isNegative && !numeral.isIntegerText ? -0.0 : 0 }
+        guard let value = Self(string), value.isFinite else { return nil }
+        return value
     }
 }
 

@@ -1,7 +1,9 @@
 import Foundation
 
-/// Every integer width reads from integral numbers in range and from decimal strings such as
-/// `"4"`; `4.5`, `"4x"`, `300` for a `UInt8` and Booleans fail.
+/// Every integer width reads from numbers whose exact value is a whole number in range (`4`,
+/// `4.0`, `1e2`, `9007199254740993.0`, judged from the digits and never through a `Double`), and
+/// from strings that are such a JSON number (`"4"`, `"-7"`); `4.5`, `0.99999999999999999999`,
+/// `"4x"`, `"+4"`, `"04"`, `300` for a `UInt8` and Booleans fail.
 extension FixedWidthInteger where Self: KeyMapValue {
     /// The shared conversion behind each width's ``KeyMapValue/init(keyMapValue:)``.
     static func integer(from input: borrowing KeyMapInput) throws(ArchiveDecodingError) -> Self {
@@ -10,9 +12,22 @@ extension FixedWidthInteger where Self: KeyMapValue {
         case .notExact: throw .invalidValue(Self.self, found: input)
         case .notANumber:
             guard let string = input.stringValue else { throw .typeMismatch(Self.self, found: input) }
-            guard let integer = Self(string) else { throw .invalidValue(Self.self, found: input) }
+            guard let integer = numeral(string) else { throw .invalidValue(Self.self, found: input) }
             return integer
         }
+    }
+
+    /// The value of a string that is a JSON number whose exact value is a whole number in range.
+    static func numeral(_ string: String) -> Self? {
+        // The common case without building the numeral: what `Self("…")` reads that JSON does
+        // not is a plus sign and leading zeros.
+        if let integer = Self(string) {
+            var digits = string.utf8[...]
+            if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+            let isJSON = digits.first != UInt8(ascii: "+") && (digits.first != UInt8(ascii: "0") || digits.count == 1)
+            return isJSON ? integer : nil
+        }
+        return DecimalNumeral(string.utf8)?.integer(Self.self)
     }
 
     /// Integers that a property list holds as they are; the few unsigned values above
