@@ -61,6 +61,11 @@ struct KeyMapPlan: Sendable {
     let fields: [Field]
     let hasServerSide: Bool
     let hasArchiveDecoder: Bool
+    /// The members of a conversion found by its shape, kept as forwarders to the key map.
+    var forwarders: [String] = []
+    /// Raw-value enums the map reads that must declare `KeyMapValue`, with the case the map may
+    /// use as a placeholder where the enum is not `CaseIterable` (nil when it is).
+    var enumsToDeclare: [(name: String, placeholder: String?)] = []
 
     struct Field: Sendable {
         let property: StoredProperty

@@ -31,6 +31,7 @@ public enum Migrator {
         var failures: [String: (fileIndex: Int, problem: Unconvertible)] = [:]
         let order = conformances.values.sorted { ($0.fileIndex, firstOffset(of: $0)) < ($1.fileIndex, firstOffset(of: $1)) }
         let alreadyKeyMapped = keyMappedTypes(in: usable, scope: scope)
+        let encoderNames = Set(conformances.values.compactMap { $0.shape?.encoderName }).union(["archiveValue"])
         for conformance in order where !conformance.isEmpty && !alreadyKeyMapped.contains(conformance.key) {
             let key = conformance.key
             let line = conformance.serverDecoder?.line ?? conformance.archiveDecoder?.line ?? conformance.archiveEncoder?.line ?? 1
@@ -43,7 +44,7 @@ public enum Migrator {
             }
             models[key] = model
             do {
-                plans[key] = try KeyMapPlanner.plan(for: conformance, model: model, files: usable)
+                plans[key] = try KeyMapPlanner.plan(for: conformance, model: model, files: usable, scope: scope, encoderNames: encoderNames)
             } catch {
                 failures[key] = (reportingFile(of: conformance), error)
             }
@@ -84,11 +85,19 @@ public enum Migrator {
         }
         let keptCoding = CodingReferences.keptClasses(conformances: converted.map { conformances[$0]! }, files: usable)
         var filesWithKeyMaps: Set<Int> = []
+        // An enum read by several key maps declares KeyMapValue once, and not again.
+        var declaredEnums = keyMapValueExtensions(in: usable)
+        for key in converted {
+            plans[key]!.enumsToDeclare.removeAll { !declaredEnums.insert($0.name).inserted }
+        }
         for key in converted {
             let conformance = conformances[key]!
             let name = conformance.typeName
             let model = models[key]!
             var removals: [(Int, Syntax)] = conformance.extensions.map { ($0.fileIndex, Syntax($0.node)) }
+            if let shape = conformance.shape {
+                for member in shape.members { edits.remove(member, in: shape.memberFile) }
+            }
             if let coding = conformance.codingClass {
                 if let reference = keptCoding[name] {
                     let module = moduleName(of: usable[coding.fileIndex].path) ?? "<Module>"
@@ -103,6 +112,9 @@ public enum Migrator {
                 edits.replace(anchor.1, in: anchor.0, with: text)
                 for removal in removals.dropFirst() { edits.remove(removal.1, in: removal.0) }
                 filesWithKeyMaps.insert(anchor.0)
+            } else if let shape = conformance.shape, let anchor = shape.anchor {
+                edits.insert("\n\n" + text, after: anchor, in: shape.memberFile)
+                filesWithKeyMaps.insert(shape.memberFile)
             } else {
                 edits.insert("\n\n" + text, after: Syntax(model.node), in: model.fileIndex)
                 filesWithKeyMaps.insert(model.fileIndex)
@@ -163,6 +175,19 @@ public enum Migrator {
             }
         }
         return keys
+    }
+
+    /// The types an extension declares `KeyMapValue` for.
+    private static func keyMapValueExtensions(in files: [ParsedFile]) -> Set<String> {
+        var names: Set<String> = []
+        for file in files {
+            for item in file.tree.statements {
+                guard let declaration = item.item.as(ExtensionDeclSyntax.self),
+                      declaration.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "KeyMapValue" }) == true else { continue }
+                names.insert(declaration.extendedType.trimmedDescription)
+            }
+        }
+        return names
     }
 
     /// The file a type's diagnostics point into: its extensions', or its NSCoding class's.

@@ -1,0 +1,47 @@
+/// The inputs on which a key map reads a value otherwise than the hand-written cast `as? T` did,
+/// by `T`: the key map's conversions are lossless (KeyMaps.md, "Property types"), where a cast
+/// takes only a value of exactly that type. The tests measure both on each input and keep this
+/// table equal to what they find.
+enum ReadingDifferences {
+    /// One kind of input, as a note names it, with a Swift literal of it for golden tests.
+    struct Input: Equatable, Sendable {
+        let name: String
+        let literal: String
+    }
+
+    static let integerWidths: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
+
+    /// What `as? type` refuses and the key map reads, measured on Linux with Swift values.
+    static func inputs(castTo type: String) -> [Input] {
+        if integerWidths.contains(type) {
+            let others = type == "Int" ? "Int64(12), Int32(7)" : "Int(12), Int32(7)"
+            return [
+                Input(name: "a numeric string (\"5\")", literal: "\"5\""),
+                Input(name: "an integer of another width (\(others))", literal: type == "Int" ? "Int64(12)" : "Int(12)"),
+                Input(name: "a whole Double (5.0)", literal: "Double(5)"),
+            ]
+        }
+        switch type {
+        case "Double", "Float":
+            let other = type == "Double" ? "Float" : "Double"
+            return [
+                Input(name: "a numeric string (\"5\", \"5.5\")", literal: "\"5.5\""),
+                Input(name: "an integer (5, Int64(12))", literal: "Int(5)"),
+                Input(name: "a \(other) (2.5)", literal: "\(other)(2.5)"),
+            ]
+        case "Bool":
+            return [Input(name: "the numbers 0 and 1 (1, 1.0, Int64(1))", literal: "Int(1)"), Input(name: "the strings \"true\" and \"false\"", literal: "\"true\"")]
+        default:
+            return []
+        }
+    }
+
+    /// What differs only on Apple platforms, where JSONSerialization gives every number and
+    /// Boolean as an NSNumber and `as? Int` reads `true` as 1.
+    static func appleOnly(castTo type: String) -> String? {
+        if integerWidths.contains(type) || type == "Double" || type == "Float" {
+            return "on Apple platforms, a JSON true or false no longer reads as 1 or 0"
+        }
+        return nil
+    }
+}
