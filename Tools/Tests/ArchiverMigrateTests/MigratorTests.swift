@@ -636,3 +636,127 @@ extension MigratorTests {
         #expect(report.diagnostics.map(\.description) == ["Pin.swift:9: note: Pin.label: a missing or mistyped value now fails decoding Pin instead of crashing (`as!`)"])
     }
 }
+
+extension MigratorTests {
+    /// An enum nested in a class, with a conformance of its own, in a file that was given: the
+    /// reason names what it is, not a missing declaration.
+    @Test func aTypeNestedInAClassIsFoundWhereItIsDeclared() {
+        let report = migrate(("Game.swift", """
+        import Archiver
+
+        final class Game {
+            enum State: Int {
+                case waiting, playing
+            }
+        }
+
+        extension Game.State: ArchiveRepresentable {
+            init?(archive: Archive) {
+                guard let raw = archive["state"] as? Int, let state = Game.State(rawValue: raw) else { return nil }
+                self = state
+            }
+
+            var archiveValue: Archive { ["state": rawValue] }
+        }
+
+        """))
+        #expect(leftInPlace(report) == ["Game.swift:10: left in place: Game.State is an enum; key maps derive structs"])
+    }
+
+    /// The 0.6 protocols written the way people write Swift: `[String: Any]()`, a property typed
+    /// by its initial value, `if let … else { return nil }`, an enum read from its raw value.
+    @Test func everydayIdiomsInsideTheZeroSixProtocols() {
+        let report = migrate(("Piece.swift", """
+        import Archiver
+
+        enum PieceType: Int, CaseIterable {
+            case pawn, rook
+        }
+
+        struct Piece {
+            let type: PieceType
+            let index: Int
+            var hasMoved = false
+        }
+
+        extension Piece: ArchiveRepresentable {
+            init?(archive: Archive) {
+                if let raw = archive["type"] as? Int, let type = PieceType(rawValue: raw), let index = archive["index"] as? Int {
+                    self.type = type
+                    self.index = index
+                } else {
+                    return nil
+                }
+                self.hasMoved = archive["moved"] as? Bool ?? false
+            }
+
+            var archiveValue: Archive {
+                var archive = [String: Any]()
+                archive["type"] = type.rawValue
+                archive["index"] = index
+                archive["moved"] = hasMoved
+                return archive
+            }
+        }
+
+        """))
+        #expect(report.convertedTypes == ["Piece"])
+        #expect(report.files[0].converted.contains("""
+        extension Piece: KeyMapped {
+            static let keyMap = KeyMap(Piece.init, [
+                .property(\\.hasMoved, archive: "moved", default: false, ifInvalid: .useDefault),
+            ])
+        }
+
+        // Added by archiver-migrate: the key map reads PieceType by its raw value.
+        extension PieceType: KeyMapValue {}
+        """))
+        // `as? Int` refused "5" and Int64(12), which the key map reads: said, at the read's line.
+        #expect(report.diagnostics.map(\.description).contains { $0.hasPrefix(#"Piece.swift:15: note: Piece.index: in archives, a numeric string ("5")"#) })
+        #expect(report.diagnostics.map(\.description).contains { $0.hasPrefix("Piece.swift:15: note: Piece.type: in archives,") && $0.contains("as a raw value of PieceType") })
+    }
+
+    /// Shapes the tool recognises but cannot convert are reported with the reason, never skipped.
+    @Test func recognisedShapesThatCannotBeConvertedAreReported() {
+        let report = migrate(("Shapes.swift", """
+        struct Owner {
+            let login: String
+
+            init?(json: [String: Any]) {
+                guard let login = (json["owner"] as? [String: Any])?["login"] as? String else { return nil }
+                self.login = login
+            }
+
+            var json: [String: Any] { ["login": login] }
+        }
+
+        struct Point {
+            let x: Int
+
+            init?(dictionary: [String: Any]) {
+                guard let x = dictionary["x"] as? Int else { return nil }
+                self.x = x
+            }
+
+            init?(json: [String: Any]) {
+                guard let x = json["x"] as? Int else { return nil }
+                self.x = x
+            }
+        }
+
+        struct Request {
+            let query: String
+
+            var parameters: [String: Any] { ["q": query] }
+        }
+
+        """))
+        #expect(report.convertedTypes.isEmpty)
+        #expect(leftInPlace(report) == [
+            #"Shapes.swift:5: left in place: Owner reads "owner.login" from a nested dictionary of its archive, and a key map's archives are flat"#,
+            "Shapes.swift:20: left in place: Point has more than one initializer from a dictionary; a key map replaces one, so keep one",
+            "Shapes.swift:29: left in place: Request writes archives but does not read them; a key map does both",
+        ])
+        #expect(report.files.allSatisfy { !$0.isChanged })
+    }
+}
