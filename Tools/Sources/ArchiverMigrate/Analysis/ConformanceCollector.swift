@@ -110,6 +110,7 @@ enum ConformanceCollector {
                 }
                 shape.decoderSignature = String(initializer.trimmedDescription.prefix { $0 != "{" }).trimmingWhitespace
                 shape.decoderParameter = (parameter.secondName ?? parameter.firstName).text
+                shape.decoderLabel = parameter.firstName.text
                 shape.decoderParameterIsOptional = parameter.type.is(OptionalTypeSyntax.self)
                 shape.decoderIsFailable = initializer.optionalMark?.text == "?"
                 conformance.shapeDecoder = .init(body: body.statements, objectName: shape.decoderParameter, line: line)

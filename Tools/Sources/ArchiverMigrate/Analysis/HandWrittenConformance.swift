@@ -43,6 +43,7 @@ struct HandWrittenConformance {
         /// `init?(json: [String: Any])`, as written up to its body.
         var decoderSignature: String?
         var decoderParameter = ""
+        var decoderLabel = "_"
         var decoderParameterIsOptional = false
         var decoderIsFailable = true
         /// `var json: [String: Any]`, as written up to its body.

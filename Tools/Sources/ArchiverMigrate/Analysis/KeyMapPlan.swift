@@ -63,6 +63,8 @@ struct KeyMapPlan: Sendable {
     let hasArchiveDecoder: Bool
     /// The members of a conversion found by its shape, kept as forwarders to the key map.
     var forwarders: [String] = []
+    var shapeCalls: ShapeCalls?
+    var notedInputs: [NotedInputs] = []
     /// Raw-value enums the map reads that must declare `KeyMapValue`, with the case the map may
     /// use as a placeholder where the enum is not `CaseIterable` (nil when it is).
     var enumsToDeclare: [(name: String, placeholder: String?)] = []
@@ -73,5 +75,24 @@ struct KeyMapPlan: Sendable {
         let archiveKey: String
         let convertedFrom: String?
         let nested: NestedValue?
+        /// The raw value of an enum's first case, as a literal, for a property read by raw value.
+        var enumSample: String? = nil
+    }
+
+    /// Inputs a note names for one property and door, as Swift literals: the golden tests
+    /// record what the hand-written code made of each.
+    struct NotedInputs: Sendable {
+        let property: String
+        let source: Source
+        let literals: [String]
+    }
+
+    /// How the kept members of a conversion found by its shape are called:
+    /// `Route(dictionary: input)`, `value.dictionaryRepresentation`.
+    struct ShapeCalls: Sendable {
+        /// The initializer's argument label; `_` for none.
+        let label: String
+        /// `json` or `toDictionary()`; nil when the type only reads dictionaries.
+        let encoder: String?
     }
 }

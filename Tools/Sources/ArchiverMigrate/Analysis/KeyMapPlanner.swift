@@ -73,6 +73,7 @@ enum KeyMapPlanner {
         var notes: [(Int, String)] = []
         var nestedTypes: Set<String> = []
         var enumsToDeclare: [(name: String, placeholder: String?)] = []
+        var notedInputs: [KeyMapPlan.NotedInputs] = []
         for property in model.properties {
             let serverRead = server?.reads[property.name]
             let archiveRead = archive?.reads[property.name]
@@ -151,6 +152,8 @@ enum KeyMapPlanner {
             for (source, read) in [(KeyMapPlan.Source.responseObject, serverRead), (.archive, archiveRead)] {
                 guard let read, let note = readingNote(read, property: property, model: model, door: doors.first { $0.source == source }) else { continue }
                 notes.append((read.line, note))
+                let literals = ReadingDifferences.inputs(castTo: read.castType ?? "").map(\.literal)
+                if !literals.isEmpty { notedInputs.append(.init(property: property.name, source: source, literals: literals)) }
             }
             for read in [serverRead, archiveRead].compactMap({ $0 }) {
                 if let enumType = read.enumType, let declaration = scope?.enumDeclaration(file: conformance.fileIndex, name: enumType),
@@ -162,7 +165,11 @@ enum KeyMapPlanner {
                 notes.append((read.line, "\(model.name).\(property.name): a missing or mistyped value now fails decoding \(model.name) instead of crashing (`as!`)"))
             }
             entries.append(entry)
-            fields.append(.init(property: property, serverKey: serverKey, archiveKey: archiveKey, convertedFrom: (serverRead ?? archiveRead)?.convertedFrom, nested: serverRead?.nested ?? archiveRead?.nested ?? write?.nested))
+            var field = KeyMapPlan.Field(property: property, serverKey: serverKey, archiveKey: archiveKey, convertedFrom: (serverRead ?? archiveRead)?.convertedFrom, nested: serverRead?.nested ?? archiveRead?.nested ?? write?.nested)
+            if let enumType = (serverRead ?? archiveRead)?.enumType {
+                field.enumSample = scope?.enumDeclaration(file: conformance.fileIndex, name: enumType)?.firstRawLiteral
+            }
+            fields.append(field)
         }
 
         let serverSnake = prefersSnakeCase(entries.map { ($0.property, $0.serverKey ?? $0.property) })
@@ -186,7 +193,10 @@ enum KeyMapPlanner {
         )
         if let shape = conformance.shape {
             plan.forwarders = forwarders(for: shape, door: archive != nil ? "archive" : "responseObject")
+            let encoder = shape.encoderName.map { name in shape.encoderSignature?.contains("func ") == true ? name + "()" : name }
+            plan.shapeCalls = .init(label: shape.decoderLabel, encoder: encoder)
         }
+        plan.notedInputs = notedInputs
         plan.enumsToDeclare = enumsToDeclare
         return plan
     }

@@ -104,6 +104,8 @@ struct EnumDeclaration {
     let name: String
     let rawType: String
     let firstCase: String
+    /// The first case's raw value as a Swift literal: `"wetland"`, `0`.
+    let firstRawLiteral: String
     let isCaseIterable: Bool
     /// Whether the enum already declares `KeyMapValue` where it is declared.
     let isKeyMapValue: Bool
@@ -118,6 +120,7 @@ struct EnumDeclaration {
         name = qualifiedName
         rawType = raw
         firstCase = first.name.text
+        firstRawLiteral = first.rawValue?.value.trimmedDescription ?? (raw == "String" ? "\"\(first.name.text)\"" : "0")
         isCaseIterable = inherited.contains("CaseIterable")
         isKeyMapValue = inherited.contains("KeyMapValue")
         var values: Set<String> = []
