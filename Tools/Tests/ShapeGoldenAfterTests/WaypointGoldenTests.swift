@@ -39,7 +39,6 @@ import Testing
         (false, "lon", "Float(2.5)", Float(2.5)),
         (false, "elevation", "\"5\"", "5"),
         (false, "elevation", "Int(12)", Int(12)),
-        (false, "elevation", "Double(5)", Double(5)),
     ]
     var outcomes: Archive = [:]
     for input in inputs {

@@ -29,7 +29,6 @@ import Testing
     let inputs: [(response: Bool, key: String, literal: String, value: Any)] = [
         (true, "level", "\"5\"", "5"),
         (true, "level", "Int64(12)", Int64(12)),
-        (true, "level", "Double(5)", Double(5)),
     ]
     var outcomes: Archive = [:]
     for input in inputs {

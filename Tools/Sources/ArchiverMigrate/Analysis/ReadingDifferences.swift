@@ -13,12 +13,14 @@ enum ReadingDifferences {
 
     /// What `as? type` refuses and the key map reads, measured on Linux with Swift values.
     static func inputs(castTo type: String) -> [Input] {
+        if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") {
+            return arrayInputs(of: String(type.dropFirst().dropLast()))
+        }
         if integerWidths.contains(type) {
             let others = type == "Int" ? "Int64(12), Int32(7)" : "Int(12), Int32(7)"
             return [
                 Input(name: "a numeric string (\"5\")", literal: "\"5\""),
                 Input(name: "an integer of another width (\(others))", literal: type == "Int" ? "Int64(12)" : "Int(12)"),
-                Input(name: "a whole Double (5.0)", literal: "Double(5)"),
             ]
         }
         switch type {
@@ -31,6 +33,31 @@ enum ReadingDifferences {
             ]
         case "Bool":
             return [Input(name: "the numbers 0 and 1 (1, 1.0, Int64(1))", literal: "Int(1)"), Input(name: "the strings \"true\" and \"false\"", literal: "\"true\"")]
+        case "Date":
+            return [
+                Input(name: "a number of seconds since 1970 (5, 5.5)", literal: "Int(5)"),
+                Input(name: "an ISO 8601 string (\"2026-01-02T03:04:05Z\")", literal: "\"2026-01-02T03:04:05Z\""),
+            ]
+        default:
+            return []
+        }
+    }
+
+    /// An array whose elements the key map converts one by one, where the cast took only an
+    /// array of exactly that element type.
+    private static func arrayInputs(of element: String) -> [Input] {
+        if integerWidths.contains(element) {
+            let other = element == "Int" ? "Int64(1)" : "Int(1)"
+            return [
+                Input(name: "an array of numeric strings ([\"5\"])", literal: "[\"5\"]"),
+                Input(name: "an array of integers of another width ([\(other)])", literal: "[\(other)]"),
+            ]
+        }
+        switch element {
+        case "Double", "Float":
+            return [Input(name: "an array of numeric strings ([\"5\"])", literal: "[\"5\"]"), Input(name: "an array of integers ([1])", literal: "[Int(1)]")]
+        case "Bool":
+            return [Input(name: "an array of the numbers 0 and 1 ([0, 1])", literal: "[Int(0), Int(1)]")]
         default:
             return []
         }
