@@ -761,3 +761,55 @@ extension MigratorTests {
         #expect(report.files.allSatisfy { !$0.isChanged })
     }
 }
+
+extension MigratorTests {
+    /// A conversion in an extension that holds other members too: only the conversion goes, the
+    /// extension and its protocol stay, and the key map's extension keeps the members it serves.
+    @Test func aConversionBesideOtherMembersLeavesThemInPlace() {
+        let report = migrate(("Tag.swift", """
+        protocol JSONDecodable {
+            init?(json: [String: Any])
+        }
+
+        struct Tag {
+            let label: String
+        }
+
+        extension Tag: JSONDecodable {
+            init?(json: [String: Any]) {
+                guard let label = json["label"] as? String else { return nil }
+                self.label = label
+            }
+
+            var display: String { "#" + label }
+        }
+
+        """))
+        #expect(report.convertedTypes == ["Tag"])
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.files[0].converted == """
+        import Archiver
+        protocol JSONDecodable {
+            init?(json: [String: Any])
+        }
+
+        struct Tag {
+            let label: String
+        }
+
+        extension Tag: JSONDecodable {
+            var display: String { "#" + label }
+        }
+
+        extension Tag: KeyMapped {
+            static let keyMap = KeyMap(Tag.init)
+
+            // Kept by archiver-migrate: the type's own conversion, now made by the key map.
+            init?(json: [String: Any]) {
+                self.init(responseObject: json)
+            }
+        }
+
+        """)
+    }
+}

@@ -12,7 +12,7 @@ import Testing
     let dictionary: [String: Any] = [
         "id": 3,
         "display_name": "displayName-2",
-        "park.name": "parkName-3",
+        "park": ["name": "parkName-3"],
         "top_badge": [
             "title": "title-1",
             "level": 4,
@@ -36,7 +36,7 @@ import Testing
     let response: [String: Any] = [
         "id": 3,
         "display_name": "displayName-2",
-        "park.name": "parkName-3",
+        "park": ["name": "parkName-3"],
         "top_badge": [
             "title": "title-1",
             "level": 4,

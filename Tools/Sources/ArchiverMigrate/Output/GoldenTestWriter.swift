@@ -226,10 +226,18 @@ public enum GoldenTestWriter {
         func dictionary(for key: String, source: Source, indent: String, depth: Int = 0) -> String? {
             guard depth < 4, let plan = report.plans[key] else { return nil }
             var lines: [String] = []
+            var parents: Set<String> = []
             for (index, field) in plan.fields.enumerated() {
                 let dictionaryKey = source == .server ? field.serverKey : field.archiveKey
-                guard let value = value(for: field, of: key, index: index, source: source, indent: indent + "    ", depth: depth) else { return nil }
-                lines.append("\(indent)    \(KeyMapRenderer.quoted(dictionaryKey)): \(value),")
+                // A server path one level deep, `park.name`, is a dictionary in the response.
+                let path = dictionaryKey.contains("\\") ? [dictionaryKey] : dictionaryKey.split(separator: ".").map(String.init)
+                guard path.count <= 2, let value = value(for: field, of: key, index: index, source: source, indent: indent + "    ", depth: depth) else { return nil }
+                if path.count == 2 {
+                    guard source == .server, parents.insert(path[0]).inserted else { return nil }
+                    lines.append("\(indent)    \(KeyMapRenderer.quoted(path[0])): [\(KeyMapRenderer.quoted(path[1])): \(value)],")
+                } else {
+                    lines.append("\(indent)    \(KeyMapRenderer.quoted(dictionaryKey)): \(value),")
+                }
             }
             return lines.isEmpty ? "[:]" : "[\n" + lines.joined(separator: "\n") + "\n\(indent)]"
         }

@@ -96,7 +96,7 @@ public enum Migrator {
             let model = models[key]!
             var removals: [(Int, Syntax)] = conformance.extensions.map { ($0.fileIndex, Syntax($0.node)) }
             if let shape = conformance.shape {
-                for member in shape.members { edits.remove(member, in: shape.memberFile) }
+                for member in shape.members { edits.removeMember(member, in: shape.memberFile) }
             }
             if let coding = conformance.codingClass {
                 if let reference = keptCoding[name] {
