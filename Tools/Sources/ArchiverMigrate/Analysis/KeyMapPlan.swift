@@ -65,6 +65,8 @@ struct KeyMapPlan: Sendable {
     var forwarders: [String] = []
     var shapeCalls: ShapeCalls?
     var notedInputs: [NotedInputs] = []
+    /// Whether the key map reads some input otherwise than the hand-written code, as a note says.
+    var readsDifferently = false
     /// Raw-value enums the map reads that must declare `KeyMapValue`, with the case the map may
     /// use as a placeholder where the enum is not `CaseIterable` (nil when it is).
     var enumsToDeclare: [(name: String, placeholder: String?)] = []
@@ -77,6 +79,8 @@ struct KeyMapPlan: Sendable {
         let nested: NestedValue?
         /// The raw value of an enum's first case, as a literal, for a property read by raw value.
         var enumSample: String? = nil
+        /// The line of the hand-written read.
+        var line = 0
     }
 
     /// Inputs a note names for one property and door, as Swift literals: the golden tests

@@ -74,6 +74,7 @@ enum KeyMapPlanner {
         var nestedTypes: Set<String> = []
         var enumsToDeclare: [(name: String, placeholder: String?)] = []
         var notedInputs: [KeyMapPlan.NotedInputs] = []
+        var readsDifferently = false
         for property in model.properties {
             let serverRead = server?.reads[property.name]
             let archiveRead = archive?.reads[property.name]
@@ -142,16 +143,19 @@ enum KeyMapPlanner {
                 }
             }
             if let read = serverRead ?? archiveRead, let source = read.convertedFrom {
+                readsDifferently = true
                 notes.append((read.line, "\(model.name).\(property.name): read from a \(source) or a number; a number now reads as \(article(read.readType)) \(read.readType) where the hand-written code gave \(read.defaultValue ?? "the default")"))
             }
             let helpers = [serverRead, archiveRead].compactMap { $0 }.filter { $0.collectionHelper != nil }
             if let first = helpers.first {
                 let names = helpers.compactMap(\.collectionHelper).joined(separator: " and ")
+                readsDifferently = true
                 notes.append((first.line, "\(model.name).\(property.name): an array that holds something other than an object now keeps its valid elements, where \(names) gave []"))
             }
             for (source, read) in [(KeyMapPlan.Source.responseObject, serverRead), (.archive, archiveRead)] {
                 guard let read, let note = readingNote(read, property: property, model: model, door: doors.first { $0.source == source }) else { continue }
                 notes.append((read.line, note))
+                readsDifferently = true
                 let literals = ReadingDifferences.inputs(castTo: read.castType ?? "").map(\.literal)
                 if !literals.isEmpty { notedInputs.append(.init(property: property.name, source: source, literals: literals)) }
             }
@@ -166,6 +170,7 @@ enum KeyMapPlanner {
             }
             entries.append(entry)
             var field = KeyMapPlan.Field(property: property, serverKey: serverKey, archiveKey: archiveKey, convertedFrom: (serverRead ?? archiveRead)?.convertedFrom, nested: serverRead?.nested ?? archiveRead?.nested ?? write?.nested)
+            field.line = (serverRead ?? archiveRead)?.line ?? write?.line ?? 0
             if let enumType = (serverRead ?? archiveRead)?.enumType {
                 field.enumSample = scope?.enumDeclaration(file: conformance.fileIndex, name: enumType)?.firstRawLiteral
             }
@@ -197,6 +202,7 @@ enum KeyMapPlanner {
             plan.shapeCalls = .init(label: shape.decoderLabel, encoder: encoder)
         }
         plan.notedInputs = notedInputs
+        plan.readsDifferently = readsDifferently
         plan.enumsToDeclare = enumsToDeclare
         return plan
     }

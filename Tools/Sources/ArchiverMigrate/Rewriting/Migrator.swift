@@ -70,9 +70,28 @@ public enum Migrator {
 
         var edits = EditList(files: usable)
         let converted = order.map(\.key).filter { plans[$0] != nil }
+        // A type that holds one that reads some input otherwise reads it otherwise too: a value
+        // the hand-written code dropped or refused inside it may now be kept, and the holder's
+        // archive differ. Said at each holding property, down any depth.
+        var readsDifferently = Set(converted.filter { plans[$0]!.readsDifferently })
+        var holdingNotes: [String: [(line: Int, message: String)]] = [:]
+        var grew = true
+        while grew {
+            grew = false
+            for key in converted {
+                let plan = plans[key]!
+                let file = conformances[key]!.fileIndex
+                for field in plan.fields {
+                    guard let nested = field.nested, readsDifferently.contains(scope.key(file: file, name: nested.typeName)),
+                          !(holdingNotes[key] ?? []).contains(where: { $0.message.hasPrefix("\(plan.typeName).\(field.property.name):") }) else { continue }
+                    holdingNotes[key, default: []].append((field.line, "\(plan.typeName).\(field.property.name): holds \(nested.typeName), which reads some inputs otherwise (see its notes), so \(plan.typeName) reads them otherwise there too"))
+                    if readsDifferently.insert(key).inserted { grew = true }
+                }
+            }
+        }
         for key in converted {
             let conformance = conformances[key]!
-            for note in plans[key]!.notes {
+            for note in plans[key]!.notes + (holdingNotes[key] ?? []) {
                 diagnostics.append(.init(path: usable[reportingFile(of: conformance)].path, line: note.line, severity: .note, message: note.message))
             }
             // A held type outside the files given may still be hand-written, which no key map can hold.
