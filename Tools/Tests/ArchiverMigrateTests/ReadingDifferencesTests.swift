@@ -38,15 +38,17 @@ struct ReadingDifferencesTests {
         Input(value: true, namedBy: []),
         Input(value: false, namedBy: []),
         Input(value: Date(timeIntervalSince1970: 0), namedBy: []),
-        Input(value: [1, 2], namedBy: ["an array of integers"]),
-        Input(value: [0, 1], namedBy: ["an array of integers", "an array of the numbers 0 and 1"]),
+        Input(value: [1, 2], namedBy: ["an array holding integers"]),
+        Input(value: [0, 1], namedBy: ["an array holding integers", "an array holding the numbers 0 and 1"]),
         Input(value: [0.5, 1.5], namedBy: []),
         Input(value: ["a": 1] as [String: Any], namedBy: []),
         Input(value: ["a", "b"], namedBy: []),
         Input(value: ["a", 1] as [Any], namedBy: ["an element of another type"]),
-        Input(value: ["5", "6"], namedBy: ["an array of numeric strings"]),
-        Input(value: [Int64(1), Int64(2)], namedBy: ["an array of integers"]),
+        Input(value: ["5", "6"], namedBy: ["an array holding numeric strings"]),
+        Input(value: [Int64(1), Int64(2)], namedBy: ["an array holding integers"]),
         Input(value: [] as [Any], namedBy: []),
+        Input(value: [4, "5"] as [Any], namedBy: ["an array holding numeric strings"]),
+        Input(value: [4, Int64(5)] as [Any], namedBy: ["an array holding integers"]),
     ]
 
     /// `as? T` against `T(keyMapValue:)` for one input: equal, or both refused.

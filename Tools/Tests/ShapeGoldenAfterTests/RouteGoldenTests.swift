@@ -20,6 +20,8 @@ import Testing
             ],
         ],
         "loop": true,
+        "tags": ["tags-4", "tags2-5"],
+        "ratings": [7, 8],
     ]
     let value = try #require(Route(dictionary: dictionary))
     try GoldenArchives().assertGolden(archive: value.dictionaryRepresentation, named: "Route")
@@ -41,10 +43,14 @@ import Testing
             ],
         ],
         "loop": true,
+        "tags": ["tags-4", "tags2-5"],
+        "ratings": [7, 8],
     ]
     let inputs: [(response: Bool, key: String, literal: String, value: Any)] = [
         (false, "loop", "Int(1)", Int(1)),
         (false, "loop", "\"true\"", "true"),
+        (false, "ratings", "[\"5\"]", ["5"]),
+        (false, "ratings", "[Int64(1)]", [Int64(1)]),
     ]
     var outcomes: Archive = [:]
     for input in inputs {

@@ -32,6 +32,8 @@ struct Route {
     let name: String
     let waypoints: [Waypoint]
     let loop: Bool
+    var tags = [String]()
+    var ratings = [Int]()
 }
 
 extension Route: DictionaryRepresentable {
@@ -40,9 +42,11 @@ extension Route: DictionaryRepresentable {
         self.name = name
         self.waypoints = (dictionary["waypoints"] as? [[String: Any]] ?? []).compactMap { Waypoint(dictionary: $0) }
         self.loop = dictionary["loop"] as? Bool ?? false
+        self.tags = dictionary["tags"] as? [String] ?? []
+        self.ratings = dictionary["ratings"] as? [Int] ?? []
     }
 
     var dictionaryRepresentation: [String: Any] {
-        ["name": name, "waypoints": waypoints.map { $0.dictionaryRepresentation }, "loop": loop]
+        ["name": name, "waypoints": waypoints.map { $0.dictionaryRepresentation }, "loop": loop, "tags": tags, "ratings": ratings]
     }
 }

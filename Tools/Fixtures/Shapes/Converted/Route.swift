@@ -35,12 +35,16 @@ struct Route {
     let name: String
     let waypoints: [Waypoint]
     let loop: Bool
+    var tags = [String]()
+    var ratings = [Int]()
 }
 
 extension Route: KeyMapped, KeyMapChecked, DictionaryRepresentable {
     static let keyMap = KeyMap(Route.init, [
         .property(\.waypoints, default: [], ifInvalid: .useDefault),
         .property(\.loop, default: false, ifInvalid: .useDefault),
+        .property(\.tags, default: [], ifInvalid: .useDefault),
+        .property(\.ratings, default: [], ifInvalid: .useDefault),
     ])
 
     // Added by archiver-migrate: what the hand-written initializers refused after reading.

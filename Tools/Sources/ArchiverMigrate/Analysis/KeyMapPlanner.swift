@@ -221,7 +221,7 @@ enum KeyMapPlanner {
         case .none?: gave = "gave nil"
         case .value(let value)?: gave = "gave \(value)"
         }
-        let subject = read.enumType.map { "a raw value of \($0)" } ?? "\(article(type)) \(type)"
+        let subject = read.enumType.map { "a raw value of \($0)" } ?? (type.hasPrefix("[") ? type : "\(article(type)) \(type)")
         let doorName = door?.source == .archive ? "archives" : "responses"
         var text = "\(model.name).\(property.name): in \(doorName), \(list(inputs.map(\.name))) now read as \(subject), where `as? \(type)` \(gave)"
         if let apple { text += "; \(apple)" }

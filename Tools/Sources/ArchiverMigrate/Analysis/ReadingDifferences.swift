@@ -49,15 +49,15 @@ enum ReadingDifferences {
         if integerWidths.contains(element) {
             let other = element == "Int" ? "Int64(1)" : "Int(1)"
             return [
-                Input(name: "an array of numeric strings ([\"5\"])", literal: "[\"5\"]"),
-                Input(name: "an array of integers of another width ([\(other)])", literal: "[\(other)]"),
+                Input(name: "an array holding numeric strings ([\"5\"])", literal: "[\"5\"]"),
+                Input(name: "an array holding integers of another width ([\(other)])", literal: "[\(other)]"),
             ]
         }
         switch element {
         case "Double", "Float":
-            return [Input(name: "an array of numeric strings ([\"5\"])", literal: "[\"5\"]"), Input(name: "an array of integers ([1])", literal: "[Int(1)]")]
+            return [Input(name: "an array holding numeric strings ([\"5\"])", literal: "[\"5\"]"), Input(name: "an array holding integers ([1])", literal: "[Int(1)]")]
         case "Bool":
-            return [Input(name: "an array of the numbers 0 and 1 ([0, 1])", literal: "[Int(0), Int(1)]")]
+            return [Input(name: "an array holding the numbers 0 and 1 ([0, 1])", literal: "[Int(0), Int(1)]")]
         default:
             return []
         }
