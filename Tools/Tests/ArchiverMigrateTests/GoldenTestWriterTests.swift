@@ -26,7 +26,7 @@ struct GoldenTestWriterTests {
         let before = Fixtures.toolsRoot.appendingPathComponent("Tests/GoldenBeforeTests/Goldens")
         let after = Fixtures.toolsRoot.appendingPathComponent("Tests/GoldenAfterTests/Goldens")
         let names = try FileManager.default.contentsOfDirectory(atPath: before.path).sorted()
-        #expect(names == ["Bookmark-noted.plist", "Bookmark.plist", "Movie.plist", "Restaurant.plist", "Review-noted.plist", "Review.plist", "User.plist"])
+        #expect(names == ["Bookmark-noted.plist", "Bookmark.plist", "Movie-noted.plist", "Movie.plist", "Restaurant.plist", "Review-noted.plist", "Review.plist", "User.plist"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: after.path).sorted() == names)
         for name in names {
             #expect(try Data(contentsOf: before.appendingPathComponent(name)) == Data(contentsOf: after.appendingPathComponent(name)), "\(name)")

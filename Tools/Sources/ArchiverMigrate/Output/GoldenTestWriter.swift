@@ -50,7 +50,24 @@ public enum GoldenTestWriter {
                     skipped.append((name, "the tool cannot build a sample value with its initializer; write this test by hand"))
                     continue
                 }
-                files.append(TestFile(fileName: "\(name)GoldenTests.swift", text: dictionariableText(for: name, module: module, construction: construction)))
+                var noted = notedText(for: plan, key: key, report: report, decode: { _ in "noted\(name)Outcome(\(name).self, dictionary)" }, written: { _ in "$0" })
+                if !noted.isEmpty {
+                    // The same overloads as the golden's: the hand-written reader before, the key map after.
+                    noted += """
+
+                    /// Before the rewrite: what init?(dictionaryRepresentation:) made of a noted input.
+                    private func noted\(name)Outcome<T: Dictionariable>(_ type: T.Type, _ dictionary: [String: Any]) -> Any? {
+                        T(dictionaryRepresentation: dictionary as NSDictionary)?.dictionaryRepresentation()
+                    }
+
+                    /// After the rewrite: what the key map makes of it.
+                    private func noted\(name)Outcome<T: ArchiveRepresentable>(_ type: T.Type, _ dictionary: [String: Any]) -> Any? {
+                        T(archive: dictionary)?.archiveValue
+                    }
+
+                    """
+                }
+                files.append(TestFile(fileName: "\(name)GoldenTests.swift", text: dictionariableText(for: name, module: module, construction: construction) + noted))
                 continue
             }
             guard plan.hasArchiveDecoder, report.archiveRepresentableBefore.contains(key) else {
