@@ -67,10 +67,10 @@ struct MigratorTests {
         // Casts that the key map's lossless conversions read more widely are noted, door by door.
         let apple = "; on Apple platforms, a JSON true or false no longer reads as 1 or 0"
         #expect(report.diagnostics.map(\.description) == [
-            #"Shop.swift:18: note: Shop.openedYear: in responses, a numeric string ("5") and an integer of another width (Int64(12), Int32(7)) now read as an Int, where `as? Int` gave 1970"# + apple,
-            #"Shop.swift:19: note: Shop.rating: in responses, a numeric string ("5", "5.5"), an integer (5, Int64(12)) and a Float (2.5) now read as a Double, where `as? Double` gave nil"# + apple,
-            #"Shop.swift:31: note: Shop.openedYear: in archives, a numeric string ("5") and an integer of another width (Int64(12), Int32(7)) now read as an Int, where `as? Int` gave 1970"# + apple,
-            #"Shop.swift:31: note: Shop.rating: in archives, a numeric string ("5", "5.5"), an integer (5, Int64(12)) and a Float (2.5) now read as a Double, where `as? Double` gave nil"# + apple,
+            #"Shop.swift:18: note: Shop.openedYear: in responses, a numeric string ("5") and a Swift integer of another width (Int64(12), Int32(7)) now read as an Int, where `as? Int` gave 1970 (NSNumbers from JSONSerialization or an archive read as before)"# + apple,
+            #"Shop.swift:19: note: Shop.rating: in responses, a numeric string ("5", "5.5"), a Swift integer (5, Int64(12)) and a Swift Float (2.5) now read as a Double, where `as? Double` gave nil (NSNumbers from JSONSerialization or an archive read as before)"# + apple,
+            #"Shop.swift:31: note: Shop.openedYear: in archives, a numeric string ("5") and a Swift integer of another width (Int64(12), Int32(7)) now read as an Int, where `as? Int` gave 1970 (NSNumbers from JSONSerialization or an archive read as before)"# + apple,
+            #"Shop.swift:31: note: Shop.rating: in archives, a numeric string ("5", "5.5"), a Swift integer (5, Int64(12)) and a Swift Float (2.5) now read as a Double, where `as? Double` gave nil (NSNumbers from JSONSerialization or an archive read as before)"# + apple,
         ])
     }
 

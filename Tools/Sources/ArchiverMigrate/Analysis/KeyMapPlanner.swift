@@ -224,6 +224,7 @@ enum KeyMapPlanner {
         let subject = read.enumType.map { "a raw value of \($0)" } ?? (type.hasPrefix("[") ? type : "\(article(type)) \(type)")
         let doorName = door?.source == .archive ? "archives" : "responses"
         var text = "\(model.name).\(property.name): in \(doorName), \(list(inputs.map(\.name))) now read as \(subject), where `as? \(type)` \(gave)"
+        if ReadingDifferences.namesSwiftNumbers(inputs) { text += " (NSNumbers from JSONSerialization or an archive read as before)" }
         if let apple { text += "; \(apple)" }
         return text
     }
