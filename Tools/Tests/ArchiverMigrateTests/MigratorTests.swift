@@ -813,3 +813,38 @@ extension MigratorTests {
         """)
     }
 }
+
+extension MigratorTests {
+    /// A type converted through the 0.6 protocols may also return a dictionary for something
+    /// else, such as a request's parameters: that member is not taken for its encoder, and stays.
+    @Test func aDictionaryForSomethingElseBesideAKnownConformanceStays() {
+        let report = migrate(("Search.swift", """
+        import Archiver
+
+        struct Search {
+            let query: String
+
+            var parameters: [String: Any] { ["q": query, "limit": 20] }
+        }
+
+        extension Search: ArchiveRepresentable {
+            init?(archive: Archive) {
+                guard let query = archive["query"] as? String else { return nil }
+                self.query = query
+            }
+
+            var archiveValue: Archive { ["query": query] }
+        }
+
+        """))
+        #expect(report.convertedTypes == ["Search"])
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.files[0].converted.contains(#"    var parameters: [String: Any] { ["q": query, "limit": 20] }"#))
+        #expect(report.files[0].converted.hasSuffix("""
+        extension Search: KeyMapped {
+            static let keyMap = KeyMap(Search.init)
+        }
+
+        """))
+    }
+}

@@ -36,11 +36,27 @@ enum ConformanceCollector {
         }
         // A shape's decoder reads archives when the type also writes them, else responses.
         for (key, conformance) in conformances {
-            guard var shape = conformance.shape, shape.problem == nil, let decoder = conformance.shapeDecoder else { continue }
-            if conformance.serverDecoder != nil || conformance.archiveDecoder != nil {
-                shape.problem = Unconvertible(line: decoder.line, reason: "\(conformance.typeName) has a second conversion from a dictionary besides its \(conformance.serverDecoder != nil ? "init?(responseObject:)" : "init?(archive:)"); a key map replaces one, so convert one by hand first")
-                conformances[key]?.shape = shape
-            } else if conformance.archiveEncoder != nil {
+            guard var shape = conformance.shape else { continue }
+            let known = conformance.serverDecoder != nil || conformance.archiveDecoder != nil || conformance.archiveEncoder != nil || conformance.codingClass != nil
+            if known {
+                // A type converted through a protocol the tool knows may also return a dictionary
+                // for something else (a request's parameters): that member is left alone. A
+                // second initializer from a dictionary is a second conversion, which is reported.
+                if let decoder = conformance.shapeDecoder {
+                    shape.problem = shape.problem ?? Unconvertible(line: decoder.line, reason: "\(conformance.typeName) has a second conversion from a dictionary besides its \(conformance.serverDecoder != nil ? "init?(responseObject:)" : conformance.codingClass != nil ? "NSCoding class" : "init?(archive:)"); a key map replaces one, so convert one by hand first")
+                    conformances[key]?.shape = shape
+                } else {
+                    conformances[key]?.shape = nil
+                }
+                continue
+            }
+            conformances[key]?.archiveEncoder = shape.encoder
+            conformances[key]?.extensions += shape.wholeExtensions
+            for name in shape.protocols where !conformance.keptProtocols.contains(name) {
+                conformances[key]?.keptProtocols.append(name)
+            }
+            guard let decoder = conformance.shapeDecoder else { continue }
+            if shape.encoder != nil {
                 conformances[key]?.archiveDecoder = decoder
             } else {
                 conformances[key]?.serverDecoder = decoder
@@ -126,7 +142,7 @@ enum ConformanceCollector {
                 }
                 shape.encoderSignature = String(member.trimmedDescription.prefix { $0 != "{" }).trimmingWhitespace
                 shape.encoderName = name
-                conformance.archiveEncoder = .init(body: body, coderName: nil, line: line)
+                shape.encoder = .init(body: body, coderName: nil, line: line)
             }
             // An array, not `members.filter`, which would build a detached collection whose
             // nodes no longer know where they are in the file.
@@ -135,9 +151,9 @@ enum ConformanceCollector {
             }
             if let extensionDecl, shapeMembers.count + keyDeclarations.count == members.count {
                 // Nothing else in the extension: it goes, and its protocols move to the key map's.
-                conformance.extensions.append(.init(node: extensionDecl, fileIndex: fileIndex))
-                for name in extensionDecl.inheritanceClause?.inheritedTypes.map({ $0.type.trimmedDescription }) ?? [] where !conformance.keptProtocols.contains(name) {
-                    conformance.keptProtocols.append(name)
+                shape.wholeExtensions.append(.init(node: extensionDecl, fileIndex: fileIndex))
+                for name in extensionDecl.inheritanceClause?.inheritedTypes.map({ $0.type.trimmedDescription }) ?? [] where !shape.protocols.contains(name) {
+                    shape.protocols.append(name)
                 }
             } else {
                 shape.members += shapeMembers.map { Syntax($0) }

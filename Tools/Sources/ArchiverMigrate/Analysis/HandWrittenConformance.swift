@@ -54,6 +54,11 @@ struct HandWrittenConformance {
         /// The top-level declaration after which the key map goes when members are deleted.
         var anchor: Syntax?
         var memberFile = 0
+        /// The encoder, the extensions to delete whole and the protocols they declared, which
+        /// become the conformance's once the tool knows it converts the shape.
+        var encoder: Encoder?
+        var wholeExtensions: [ExtensionToRemove] = []
+        var protocols: [String] = []
         /// Why the conformance cannot be converted, found while collecting it.
         var problem: Unconvertible?
     }
