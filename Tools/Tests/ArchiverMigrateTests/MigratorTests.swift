@@ -848,3 +848,47 @@ extension MigratorTests {
         """))
     }
 }
+
+extension MigratorTests {
+    /// The spellings of the shape: an optional parameter without a label, `Dictionary<String, Any>`,
+    /// a method as the encoder; each kept member forwards to the key map as it was called.
+    @Test func theShapesSpellingsAreKeptAsTheyWereWritten() {
+        let report = migrate(("Note.swift", """
+        struct Note {
+            let text: String
+        }
+
+        extension Note {
+            init?(_ dict: Dictionary<String, Any>?) {
+                guard let dict = dict, let text = dict["text"] as? String else { return nil }
+                self.text = text
+            }
+
+            func toDictionary() -> Dictionary<String, Any> {
+                var result = Dictionary<String, Any>()
+                result["text"] = text
+                return result
+            }
+        }
+
+        """))
+        #expect(report.convertedTypes == ["Note"])
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.files[0].converted.hasSuffix("""
+        extension Note: KeyMapped {
+            static let keyMap = KeyMap(Note.init)
+
+            // Kept by archiver-migrate: the type's own conversion, now made by the key map.
+            init?(_ dict: Dictionary<String, Any>?) {
+                guard let dict else { return nil }
+                self.init(archive: dict)
+            }
+
+            func toDictionary() -> Dictionary<String, Any> {
+                archiveValue
+            }
+        }
+
+        """))
+    }
+}
