@@ -26,7 +26,43 @@ struct GoldenTestWriterTests {
         let before = Fixtures.toolsRoot.appendingPathComponent("Tests/GoldenBeforeTests/Goldens")
         let after = Fixtures.toolsRoot.appendingPathComponent("Tests/GoldenAfterTests/Goldens")
         let names = try FileManager.default.contentsOfDirectory(atPath: before.path).sorted()
-        #expect(names == ["Bookmark.plist", "Movie.plist", "Restaurant.plist", "Review.plist", "User.plist"])
+        #expect(names == ["Bookmark-noted.plist", "Bookmark.plist", "Movie-noted.plist", "Movie.plist", "Restaurant.plist", "Review-noted.plist", "Review.plist", "User.plist"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: after.path).sorted() == names)
+        for name in names {
+            #expect(try Data(contentsOf: before.appendingPathComponent(name)) == Data(contentsOf: after.appendingPathComponent(name)), "\(name)")
+        }
+    }
+
+    // MARK: Conversions found by their shape
+
+    static let shapeTargets = ["ShapeGoldenBeforeTests": "ShapesBefore", "ShapeGoldenAfterTests": "ShapesConverted"]
+
+    /// One test per converted type of Fixtures/Shapes, through the members the rewrite keeps, and
+    /// one per type with noted inputs, which records each of them.
+    @Test(arguments: shapeTargets.sorted(by: <))
+    func theShapeGoldenTargetsHoldWhatTheToolWrites(target: String, module: String) throws {
+        let (files, skipped) = GoldenTestWriter.tests(for: try ShapeCorpusTests.migrate(), module: module)
+        #expect(skipped.isEmpty)
+        let folder = Fixtures.toolsRoot.appendingPathComponent("Tests/\(target)")
+        let committed = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        #expect(committed == files.map(\.fileName).sorted())
+        #expect(committed.count == 9)
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file.fileName), encoding: .utf8)
+            #expect(text == file.text, "Tests/\(target)/\(file.fileName) is not what `archiver-migrate --goldens Tests/\(target) --module \(module) Fixtures/Shapes/Before` writes")
+        }
+        // The inputs the notes name are in the tests, with the outcome each had before.
+        let route = try #require(files.first { $0.fileName == "RouteGoldenTests.swift" }).text
+        #expect(route.contains(#"(false, "loop", "Int(1)", Int(1)),"#))
+        #expect(route.contains(#"(false, "loop", "\"true\"", "true"),"#))
+        #expect(route.contains("let value = try #require(Route(dictionary: dictionary))"))
+    }
+
+    @Test func bothShapeTargetsCheckTheSameGoldens() throws {
+        let before = Fixtures.toolsRoot.appendingPathComponent("Tests/ShapeGoldenBeforeTests/Goldens")
+        let after = Fixtures.toolsRoot.appendingPathComponent("Tests/ShapeGoldenAfterTests/Goldens")
+        let names = try FileManager.default.contentsOfDirectory(atPath: before.path).sorted()
+        #expect(names.count == 18)
         #expect(try FileManager.default.contentsOfDirectory(atPath: after.path).sorted() == names)
         for name in names {
             #expect(try Data(contentsOf: before.appendingPathComponent(name)) == Data(contentsOf: after.appendingPathComponent(name)), "\(name)")

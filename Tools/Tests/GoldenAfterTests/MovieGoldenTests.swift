@@ -23,3 +23,39 @@ private func checkMovieGolden(_ value: some Dictionariable) throws {
 private func checkMovieGolden(_ value: some ArchiveRepresentable) throws {
     try GoldenArchives().assertGolden(value, named: "Movie")
 }
+
+/// The inputs archiver-migrate noted, which the key map reads otherwise than the hand-written
+/// code did: recorded as Goldens/Movie-noted.plist before the rewrite, each that reads
+/// differently after it is a known issue of this test, which names it. Decide whether the
+/// new reading is what you want; once it is, delete this test.
+@Test func movieNotedInputs() throws {
+    let archive: [String: Any] = [
+        "name": "name-1",
+        "director": "director-2",
+        "releaseYear": 5,
+    ]
+    let inputs: [(response: Bool, key: String, literal: String, value: Any)] = [
+        (false, "releaseYear", "\"5\"", "5"),
+        (false, "releaseYear", "Int64(12)", Int64(12)),
+    ]
+    var outcomes: Archive = [:]
+    for input in inputs {
+        var dictionary = archive
+        dictionary[input.key] = input.value
+        let outcome = notedMovieOutcome(Movie.self, dictionary).map { $0 }
+        outcomes["\(input.response ? "response" : "archive") \(input.key) = \(input.literal)"] = outcome ?? "refused"
+    }
+    withKnownIssue("archiver-migrate noted that the key map reads these inputs otherwise", isIntermittent: true) {
+        try GoldenArchives().assertGolden(archive: outcomes, named: "Movie-noted")
+    }
+}
+
+/// Before the rewrite: what init?(dictionaryRepresentation:) made of a noted input.
+private func notedMovieOutcome<T: Dictionariable>(_ type: T.Type, _ dictionary: [String: Any]) -> Any? {
+    T(dictionaryRepresentation: dictionary as NSDictionary)?.dictionaryRepresentation()
+}
+
+/// After the rewrite: what the key map makes of it.
+private func notedMovieOutcome<T: ArchiveRepresentable>(_ type: T.Type, _ dictionary: [String: Any]) -> Any? {
+    T(archive: dictionary)?.archiveValue
+}

@@ -32,8 +32,137 @@ enum ConformanceCollector {
                     conformances[key] = conformance
                 }
             }
+            collectShapes(in: file, fileIndex: fileIndex, scope: scope, fileKeys: fileKeys, fileRawValues: fileRawValues, into: &conformances)
+        }
+        // A shape's decoder reads archives when the type also writes them, else responses.
+        for (key, conformance) in conformances {
+            guard var shape = conformance.shape else { continue }
+            let known = conformance.serverDecoder != nil || conformance.archiveDecoder != nil || conformance.archiveEncoder != nil || conformance.codingClass != nil
+            if known {
+                // A type converted through a protocol the tool knows may also return a dictionary
+                // for something else (a request's parameters): that member is left alone. A
+                // second initializer from a dictionary is a second conversion, which is reported.
+                if let decoder = conformance.shapeDecoder {
+                    shape.problem = shape.problem ?? Unconvertible(line: decoder.line, reason: "\(conformance.typeName) has a second conversion from a dictionary besides its \(conformance.serverDecoder != nil ? "init?(responseObject:)" : conformance.codingClass != nil ? "NSCoding class" : "init?(archive:)"); a key map replaces one, so convert one by hand first")
+                    conformances[key]?.shape = shape
+                } else {
+                    conformances[key]?.shape = nil
+                }
+                continue
+            }
+            conformances[key]?.archiveEncoder = shape.encoder
+            conformances[key]?.extensions += shape.wholeExtensions
+            for name in shape.protocols where !conformance.keptProtocols.contains(name) {
+                conformances[key]?.keptProtocols.append(name)
+            }
+            guard let decoder = conformance.shapeDecoder else { continue }
+            if shape.encoder != nil {
+                conformances[key]?.archiveDecoder = decoder
+            } else {
+                conformances[key]?.serverDecoder = decoder
+            }
         }
         return conformances
+    }
+
+    /// Finds conversions by shape — `init?(json: [String: Any])`, `var dictionary: [String: Any]` —
+    /// in every type body and in the extensions that declare none of the protocols above.
+    private static func collectShapes(in file: ParsedFile, fileIndex: Int, scope: TypeScope, fileKeys: [String: [String: String]], fileRawValues: [String: [String: String]], into conformances: inout [String: HandWrittenConformance]) {
+        // (declaration, the name of the type it is nested in, the top-level declaration holding it)
+        var pending: [(DeclSyntax, String, Syntax)] = file.tree.statements.compactMap { item in
+            item.item.as(DeclSyntax.self).map { ($0, "", Syntax($0)) }
+        }
+        while let (declaration, prefix, anchor) = pending.popLast() {
+            let typeName: String
+            let members: MemberBlockItemListSyntax
+            var extensionDecl: ExtensionDeclSyntax?
+            if let node = declaration.as(StructDeclSyntax.self) {
+                (typeName, members) = (prefix + node.name.text, node.memberBlock.members)
+            } else if let node = declaration.as(ClassDeclSyntax.self) {
+                (typeName, members) = (prefix + node.name.text, node.memberBlock.members)
+            } else if let node = declaration.as(EnumDeclSyntax.self) {
+                (typeName, members) = (prefix + node.name.text, node.memberBlock.members)
+            } else if let node = declaration.as(ExtensionDeclSyntax.self) {
+                (typeName, members) = (node.extendedType.trimmedDescription, node.memberBlock.members)
+                let protocols = node.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+                if protocols.contains(where: conformanceProtocols.contains) { continue }
+                extensionDecl = node
+            } else {
+                continue
+            }
+            pending += members.map { ($0.decl, typeName + ".", anchor) }
+            var decoders: [InitializerDeclSyntax] = []
+            var encoders: [(DeclSyntax, String, CodeBlockItemListSyntax)] = []
+            for member in members {
+                if let initializer = member.decl.as(InitializerDeclSyntax.self), DictionaryShape.isDictionaryInitializer(initializer) {
+                    decoders.append(initializer)
+                } else if let (name, body) = DictionaryShape.encoderBody(member.decl) {
+                    encoders.append((member.decl, name, body))
+                }
+            }
+            guard !decoders.isEmpty || !encoders.isEmpty else { continue }
+            let key = scope.key(file: fileIndex, name: typeName)
+            var conformance = conformances[key] ?? HandWrittenConformance(typeName: typeName, key: key)
+            conformance.keyStructs.merge(fileKeys) { own, _ in own }
+            conformance.rawValueKeys.merge(fileRawValues) { own, _ in own }
+            var shape = conformance.shape ?? HandWrittenConformance.Shape()
+            if conformance.shape == nil, conformance.extensions.isEmpty, conformance.codingClass == nil { conformance.fileIndex = fileIndex }
+            var keyDeclarations: [Syntax] = []
+            for member in members {
+                if let (name, keys) = keyConstants(in: member.decl) {
+                    conformance.keyStructs[name] = keys
+                    keyDeclarations.append(Syntax(member))
+                } else if let (name, cases) = stringCases(in: member.decl) {
+                    conformance.rawValueKeys[name] = cases
+                    keyDeclarations.append(Syntax(member))
+                }
+            }
+            for initializer in decoders {
+                let line = file.line(of: initializer)
+                let parameter = initializer.signature.parameterClause.parameters.first!
+                guard shape.decoderSignature == nil, let body = initializer.body else {
+                    shape.problem = shape.problem ?? Unconvertible(line: line, reason: "\(typeName) has more than one initializer from a dictionary; a key map replaces one, so keep one")
+                    continue
+                }
+                shape.decoderSignature = String(initializer.trimmedDescription.prefix { $0 != "{" }).trimmingWhitespace
+                shape.decoderParameter = (parameter.secondName ?? parameter.firstName).text
+                shape.decoderLabel = parameter.firstName.text
+                shape.decoderParameterIsOptional = parameter.type.is(OptionalTypeSyntax.self)
+                shape.decoderIsFailable = initializer.optionalMark?.text == "?"
+                conformance.shapeDecoder = .init(body: body.statements, objectName: shape.decoderParameter, line: line)
+                if !shape.decoderIsFailable {
+                    shape.problem = shape.problem ?? Unconvertible(line: line, reason: "\(typeName).\(initializer.trimmedDescription.prefix { $0 != "(" })(\(parameter.firstName.text):) cannot fail, but decoding a key map can (a value of the wrong type, a missing key without a default); make it `init?` first")
+                }
+            }
+            for (member, name, body) in encoders {
+                let line = file.line(of: member)
+                guard shape.encoderSignature == nil else {
+                    shape.problem = shape.problem ?? Unconvertible(line: line, reason: "\(typeName) has more than one property or method returning a dictionary (`\(shape.encoderName ?? "")`, `\(name)`); the tool cannot tell which one the initializer reads back")
+                    continue
+                }
+                shape.encoderSignature = String(member.trimmedDescription.prefix { $0 != "{" }).trimmingWhitespace
+                shape.encoderName = name
+                shape.encoder = .init(body: body, coderName: nil, line: line)
+            }
+            // An array, not `members.filter`, which would build a detached collection whose
+            // nodes no longer know where they are in the file.
+            let shapeMembers = Array(members).filter { member in
+                decoders.contains { Syntax($0) == Syntax(member.decl) } || encoders.contains { Syntax($0.0) == Syntax(member.decl) }
+            }
+            if let extensionDecl, shapeMembers.count + keyDeclarations.count == members.count {
+                // Nothing else in the extension: it goes, and its protocols move to the key map's.
+                shape.wholeExtensions.append(.init(node: extensionDecl, fileIndex: fileIndex))
+                for name in extensionDecl.inheritanceClause?.inheritedTypes.map({ $0.type.trimmedDescription }) ?? [] where !shape.protocols.contains(name) {
+                    shape.protocols.append(name)
+                }
+            } else {
+                shape.members += shapeMembers.map { Syntax($0) }
+                shape.anchor = shape.anchor ?? anchor
+                shape.memberFile = fileIndex
+            }
+            conformance.shape = shape
+            conformances[key] = conformance
+        }
     }
 
     /// Adds what `extensionDecl` holds of a conformance; false when it holds none.

@@ -9,6 +9,8 @@ struct EncoderReader {
     let encoder: HandWrittenConformance.Encoder
     /// The NSCoding class's property that holds the struct.
     let wrappedProperty: String?
+    /// The names of the conversions to a dictionary the files declare: `json`, `toDictionary`.
+    var encoderNames: Set<String> = ["archiveValue"]
 
     private(set) var writes: [String: PropertyWrite] = [:]
     private var archiveVariable: String?
@@ -69,6 +71,11 @@ struct EncoderReader {
     }
 
     private mutating func readDictionary(_ expression: ExprSyntax) throws(Unconvertible) {
+        // `[String: Any]()`, `Dictionary<String, Any>()`: an empty dictionary, as `[:]` is.
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+           DictionaryShape.isDictionaryType(call.calledExpression.trimmedDescription) {
+            return
+        }
         guard let dictionary = expression.as(DictionaryExprSyntax.self) else {
             throw Unconvertible(line: file.line(of: expression), reason: "an archive built by code: `\(expression.trimmedDescription.firstLine)`")
         }
@@ -95,6 +102,23 @@ struct EncoderReader {
     /// `event.timeStamp`, `session.events.map(Event.Coding.init)`.
     private func writtenProperty(_ value: ExprSyntax) throws(Unconvertible) -> (String, NestedValue?) {
         if let name = plainProperty(value) { return (name, nil) }
+        // `kind.rawValue`: a raw-value enum, which the key map archives as its raw value.
+        if let member = value.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "rawValue", let base = member.base,
+           let name = plainProperty(base) {
+            return (name, nil)
+        }
+        // `owner.json`, `owner?.toDictionary()`, `moves.map { $0.json }`, `moves.map(\.json)`:
+        // another model's own conversion, which the key map makes with that model's map.
+        if let (name, isCollection) = convertedModel(value), let property = model.properties.first(where: { $0.name == name }) {
+            let type = property.nonOptionalType
+            if isCollection {
+                guard type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") else {
+                    throw Unconvertible(line: file.line(of: value), reason: "archives a value computed by code: `\(value.trimmedDescription.firstLine)`")
+                }
+                return (name, .collection(String(type.dropFirst().dropLast())))
+            }
+            return (name, .single(type))
+        }
         if let member = value.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "archiveValue" {
             var base = member.base
             if let optional = base?.as(OptionalChainingExprSyntax.self) { base = optional.expression }
@@ -118,6 +142,48 @@ struct EncoderReader {
             }
         }
         throw Unconvertible(line: file.line(of: value), reason: "archives a value computed by code: `\(value.trimmedDescription.firstLine)`")
+    }
+
+    /// The property whose value a written expression converts with its own type's conversion,
+    /// and whether it is a collection mapped element by element.
+    private func convertedModel(_ value: ExprSyntax) -> (String, Bool)? {
+        func conversion(of expression: ExprSyntax, on subject: (ExprSyntax) -> Bool) -> Bool {
+            var expression = expression
+            if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil { expression = call.calledExpression }
+            // `reviews.archiveValue` is the 0.6 helpers' form, read below.
+            guard let member = expression.as(MemberAccessExprSyntax.self), encoderNames.contains(member.declName.baseName.text),
+                  member.declName.baseName.text != "archiveValue", let base = member.base else { return false }
+            return subject(base)
+        }
+        if conversion(of: value, on: { base in
+            var base = base
+            if let chained = base.as(OptionalChainingExprSyntax.self) { base = chained.expression }
+            return plainProperty(base) != nil
+        }) {
+            var expression = value
+            if let call = expression.as(FunctionCallExprSyntax.self) { expression = call.calledExpression }
+            var base = expression.as(MemberAccessExprSyntax.self)!.base!
+            if let chained = base.as(OptionalChainingExprSyntax.self) { base = chained.expression }
+            return plainProperty(base).map { ($0, false) }
+        }
+        guard let call = value.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(MemberAccessExprSyntax.self),
+              ["map", "compactMap"].contains(callee.declName.baseName.text), let base = callee.base, let name = plainProperty(base) else { return nil }
+        let argument: ExprSyntax?
+        if call.arguments.count == 1, call.trailingClosure == nil { argument = call.arguments.first?.expression }
+        else if call.arguments.isEmpty, let closure = call.trailingClosure { argument = ExprSyntax(closure) }
+        else { argument = nil }
+        guard let argument else { return nil }
+        if let keyPath = argument.as(KeyPathExprSyntax.self), keyPath.root == nil, keyPath.components.count == 1,
+           let component = keyPath.components.first?.component.as(KeyPathPropertyComponentSyntax.self),
+           encoderNames.contains(component.declName.baseName.text) {
+            return (name, true)
+        }
+        if let closure = argument.as(ClosureExprSyntax.self), closure.signature == nil, closure.statements.count == 1,
+           let body = closure.statements.first?.item.as(ExprSyntax.self),
+           conversion(of: body, on: { $0.identifier == "$0" }) {
+            return (name, true)
+        }
+        return nil
     }
 
     /// `name`, `self.name`, or `event.name` where `event` is the wrapped struct.

@@ -36,6 +36,33 @@ struct HandWrittenConformance {
         let fileIndex: Int
     }
 
+    /// A conversion recognised by its shape (see ``DictionaryShape``) rather than by a protocol
+    /// the tool knows: the members the key map's extension keeps, forwarding to the key map, so
+    /// that the project's own protocol and its callers are served as before.
+    struct Shape {
+        /// `init?(json: [String: Any])`, as written up to its body.
+        var decoderSignature: String?
+        var decoderParameter = ""
+        var decoderLabel = "_"
+        var decoderParameterIsOptional = false
+        var decoderIsFailable = true
+        /// `var json: [String: Any]`, as written up to its body.
+        var encoderSignature: String?
+        var encoderName: String?
+        /// The members to delete, where the rest of their extension or the type's body stays.
+        var members: [Syntax] = []
+        /// The top-level declaration after which the key map goes when members are deleted.
+        var anchor: Syntax?
+        var memberFile = 0
+        /// The encoder, the extensions to delete whole and the protocols they declared, which
+        /// become the conformance's once the tool knows it converts the shape.
+        var encoder: Encoder?
+        var wholeExtensions: [ExtensionToRemove] = []
+        var protocols: [String] = []
+        /// Why the conformance cannot be converted, found while collecting it.
+        var problem: Unconvertible?
+    }
+
     let typeName: String
     /// The type's name within its module, which tells apart same-named types of different
     /// modules (see ``TypeScope``).
@@ -55,6 +82,9 @@ struct HandWrittenConformance {
     var otherMembers: [(name: String, line: Int)] = []
     var fileIndex: Int = 0
     var isDictionariable = false
+    var shape: Shape?
+    /// The shape's initializer, until ``ConformanceCollector`` knows which door it is.
+    var shapeDecoder: Decoder?
 
-    var isEmpty: Bool { serverDecoder == nil && archiveDecoder == nil && archiveEncoder == nil }
+    var isEmpty: Bool { serverDecoder == nil && archiveDecoder == nil && archiveEncoder == nil && shape == nil }
 }

@@ -61,6 +61,15 @@ struct KeyMapPlan: Sendable {
     let fields: [Field]
     let hasServerSide: Bool
     let hasArchiveDecoder: Bool
+    /// The members of a conversion found by its shape, kept as forwarders to the key map.
+    var forwarders: [String] = []
+    var shapeCalls: ShapeCalls?
+    var notedInputs: [NotedInputs] = []
+    /// Whether the key map reads some input otherwise than the hand-written code, as a note says.
+    var readsDifferently = false
+    /// Raw-value enums the map reads that must declare `KeyMapValue`, with the case the map may
+    /// use as a placeholder where the enum is not `CaseIterable` (nil when it is).
+    var enumsToDeclare: [(name: String, placeholder: String?)] = []
 
     struct Field: Sendable {
         let property: StoredProperty
@@ -68,5 +77,26 @@ struct KeyMapPlan: Sendable {
         let archiveKey: String
         let convertedFrom: String?
         let nested: NestedValue?
+        /// The raw value of an enum's first case, as a literal, for a property read by raw value.
+        var enumSample: String? = nil
+        /// The line of the hand-written read.
+        var line = 0
+    }
+
+    /// Inputs a note names for one property and door, as Swift literals: the golden tests
+    /// record what the hand-written code made of each.
+    struct NotedInputs: Sendable {
+        let property: String
+        let source: Source
+        let literals: [String]
+    }
+
+    /// How the kept members of a conversion found by its shape are called:
+    /// `Route(dictionary: input)`, `value.dictionaryRepresentation`.
+    struct ShapeCalls: Sendable {
+        /// The initializer's argument label; `_` for none.
+        let label: String
+        /// `json` or `toDictionary()`; nil when the type only reads dictionaries.
+        let encoder: String?
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Combines what the decoders read and the encoder writes into a key map, or says why it cannot.
 enum KeyMapPlanner {
-    static func plan(for conformance: HandWrittenConformance, model: StructDeclaration, files: [ParsedFile]) throws(Unconvertible) -> KeyMapPlan {
+    static func plan(for conformance: HandWrittenConformance, model: StructDeclaration, files: [ParsedFile], scope: TypeScope? = nil, encoderNames: Set<String> = ["archiveValue"]) throws(Unconvertible) -> KeyMapPlan {
         let file = files[conformance.fileIndex]
         let firstLine = conformance.serverDecoder?.line ?? conformance.archiveDecoder?.line ?? conformance.archiveEncoder?.line ?? 1
         if let member = conformance.otherMembers.first {
@@ -21,6 +21,7 @@ enum KeyMapPlanner {
         if let property = model.properties.first(where: { $0.type.isEmpty }) {
             throw Unconvertible(line: property.line, reason: "\(model.name).\(property.name) has no type annotation, which the tool needs to write the key map")
         }
+        if let problem = conformance.shape?.problem { throw problem }
         let keys = KeyResolver(keyStructs: conformance.keyStructs, rawValueKeys: conformance.rawValueKeys)
         let codingFile = conformance.codingClass.map { files[$0.fileIndex] } ?? file
         let wrapped = conformance.codingClass?.wrappedProperty
@@ -28,18 +29,26 @@ enum KeyMapPlanner {
         var server: DecoderReader?
         if let decoder = conformance.serverDecoder {
             var reader = DecoderReader(file: file, model: model, keys: keys, decoder: decoder)
+            reader.scope = scope
+            reader.fileIndex = conformance.fileIndex
             try reader.read(decoder.body)
             server = reader
         }
         var archive: DecoderReader?
         if let decoder = conformance.archiveDecoder {
             var reader = DecoderReader(file: codingFile, model: model, keys: keys, decoder: decoder, wrappedProperty: wrapped)
+            reader.scope = scope
+            reader.fileIndex = conformance.fileIndex
             try reader.read(decoder.body)
+            for read in reader.reads.values where read.isNestedPath {
+                throw Unconvertible(line: read.line, reason: "\(model.name) reads \"\(read.key)\" from a nested dictionary of its archive, and a key map's archives are flat")
+            }
             archive = reader
         }
         var writer: EncoderReader?
         if let encoder = conformance.archiveEncoder {
             var reader = EncoderReader(file: codingFile, model: model, keys: keys, encoder: encoder, wrappedProperty: wrapped)
+            reader.encoderNames = encoderNames
             try reader.read()
             writer = reader
         }
@@ -63,6 +72,9 @@ enum KeyMapPlanner {
         var fields: [KeyMapPlan.Field] = []
         var notes: [(Int, String)] = []
         var nestedTypes: Set<String> = []
+        var enumsToDeclare: [(name: String, placeholder: String?)] = []
+        var notedInputs: [KeyMapPlan.NotedInputs] = []
+        var readsDifferently = false
         for property in model.properties {
             let serverRead = server?.reads[property.name]
             let archiveRead = archive?.reads[property.name]
@@ -131,18 +143,38 @@ enum KeyMapPlanner {
                 }
             }
             if let read = serverRead ?? archiveRead, let source = read.convertedFrom {
+                readsDifferently = true
                 notes.append((read.line, "\(model.name).\(property.name): read from a \(source) or a number; a number now reads as \(article(read.readType)) \(read.readType) where the hand-written code gave \(read.defaultValue ?? "the default")"))
             }
             let helpers = [serverRead, archiveRead].compactMap { $0 }.filter { $0.collectionHelper != nil }
             if let first = helpers.first {
                 let names = helpers.compactMap(\.collectionHelper).joined(separator: " and ")
+                readsDifferently = true
                 notes.append((first.line, "\(model.name).\(property.name): an array that holds something other than an object now keeps its valid elements, where \(names) gave []"))
+            }
+            for (source, read) in [(KeyMapPlan.Source.responseObject, serverRead), (.archive, archiveRead)] {
+                guard let read, let note = readingNote(read, property: property, model: model, door: doors.first { $0.source == source }) else { continue }
+                notes.append((read.line, note))
+                readsDifferently = true
+                let literals = ReadingDifferences.inputs(castTo: read.castType ?? "").map(\.literal)
+                if !literals.isEmpty { notedInputs.append(.init(property: property.name, source: source, literals: literals)) }
+            }
+            for read in [serverRead, archiveRead].compactMap({ $0 }) {
+                if let enumType = read.enumType, let declaration = scope?.enumDeclaration(file: conformance.fileIndex, name: enumType),
+                   !declaration.isKeyMapValue, !enumsToDeclare.contains(where: { $0.name == declaration.name }) {
+                    enumsToDeclare.append((declaration.name, declaration.isCaseIterable ? nil : declaration.firstCase))
+                }
             }
             for read in [serverRead, archiveRead].compactMap({ $0 }) where read.isForceCast {
                 notes.append((read.line, "\(model.name).\(property.name): a missing or mistyped value now fails decoding \(model.name) instead of crashing (`as!`)"))
             }
             entries.append(entry)
-            fields.append(.init(property: property, serverKey: serverKey, archiveKey: archiveKey, convertedFrom: (serverRead ?? archiveRead)?.convertedFrom, nested: serverRead?.nested ?? archiveRead?.nested ?? write?.nested))
+            var field = KeyMapPlan.Field(property: property, serverKey: serverKey, archiveKey: archiveKey, convertedFrom: (serverRead ?? archiveRead)?.convertedFrom, nested: serverRead?.nested ?? archiveRead?.nested ?? write?.nested)
+            field.line = (serverRead ?? archiveRead)?.line ?? write?.line ?? 0
+            if let enumType = (serverRead ?? archiveRead)?.enumType {
+                field.enumSample = scope?.enumDeclaration(file: conformance.fileIndex, name: enumType)?.firstRawLiteral
+            }
+            fields.append(field)
         }
 
         let serverSnake = prefersSnakeCase(entries.map { ($0.property, $0.serverKey ?? $0.property) })
@@ -159,11 +191,67 @@ enum KeyMapPlanner {
             notes.append((conformance.archiveEncoder?.line ?? firstLine, "\(model.name) no longer conforms to Dictionariable: code that archives it through dictionaryRepresentation() must use archiveValue, or archivedData() and init(archivedData:)"))
             kept.removeAll { $0 == "Dictionariable" }
         }
-        return KeyMapPlan(
+        var plan = KeyMapPlan(
             typeName: model.name, accessModifier: model.accessModifier, initializerReference: reference, addedInitializer: added,
             entries: entries, serverKeysAreSnakeCase: serverSnake, archiveKeysAreSnakeCase: archiveSnake, keptProtocols: kept, nestedTypes: nestedTypes, notes: notes, checks: checks, fields: fields,
             hasServerSide: server != nil, hasArchiveDecoder: archive != nil
         )
+        if let shape = conformance.shape {
+            plan.forwarders = forwarders(for: shape, door: archive != nil ? "archive" : "responseObject")
+            let encoder = shape.encoderName.map { name in shape.encoderSignature?.contains("func ") == true ? name + "()" : name }
+            plan.shapeCalls = .init(label: shape.decoderLabel, encoder: encoder)
+        }
+        plan.notedInputs = notedInputs
+        plan.readsDifferently = readsDifferently
+        plan.enumsToDeclare = enumsToDeclare
+        return plan
+    }
+
+    /// The note for a value the key map reads otherwise than the hand-written cast did: which
+    /// inputs, and what the hand-written code gave them.
+    static func readingNote(_ read: PropertyRead, property: StoredProperty, model: StructDeclaration, door: Door?) -> String? {
+        guard let cast = read.castType else { return nil }
+        let type = cast
+        let inputs = ReadingDifferences.inputs(castTo: type)
+        let apple = ReadingDifferences.appleOnly(castTo: type)
+        guard !inputs.isEmpty || apple != nil else { return nil }
+        let gave: String
+        switch door?.wanted {
+        case .refused?, nil: gave = "refused the value"
+        case .none?: gave = "gave nil"
+        case .value(let value)?: gave = "gave \(value)"
+        }
+        let subject = read.enumType.map { "a raw value of \($0)" } ?? (type.hasPrefix("[") ? type : "\(article(type)) \(type)")
+        let doorName = door?.source == .archive ? "archives" : "responses"
+        var text = "\(model.name).\(property.name): in \(doorName), \(list(inputs.map(\.name))) now read as \(subject), where `as? \(type)` \(gave)"
+        if ReadingDifferences.namesSwiftNumbers(inputs) { text += " (NSNumbers from JSONSerialization or an archive read as before)" }
+        if let apple { text += "; \(apple)" }
+        return text
+    }
+
+    private static func list(_ items: [String]) -> String {
+        switch items.count {
+        case 0: ""
+        case 1: items[0]
+        default: items.dropLast().joined(separator: ", ") + " and " + items.last!
+        }
+    }
+
+    /// The shape's members, each now a call of the key map, so that the project's protocol and the
+    /// code calling them keep working.
+    static func forwarders(for shape: HandWrittenConformance.Shape, door: String) -> [String] {
+        var members: [String] = []
+        if let signature = shape.decoderSignature {
+            let parameter = shape.decoderParameter
+            let body = shape.decoderParameterIsOptional
+                ? "guard let \(parameter) else { return nil }\n        self.init(\(door): \(parameter))"
+                : "self.init(\(door): \(parameter))"
+            members.append("\(signature) {\n        \(body)\n    }")
+        }
+        if let signature = shape.encoderSignature {
+            members.append("\(signature) {\n        archiveValue\n    }")
+        }
+        return members
     }
 
     /// Whether `.snakeCase` saves entries: at least two keys are their property's snake-cased

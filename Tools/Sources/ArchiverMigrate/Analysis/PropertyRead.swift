@@ -39,6 +39,13 @@ struct PropertyRead {
     /// `serializedCollection` or `unarchivedCollection`, which give `[]` for an array that holds
     /// anything but objects, where a key map keeps the array's valid elements.
     var collectionHelper: String?
+    /// The type of the cast `as? T` or `as! T` that read the value, whose rules the key map's
+    /// conversion may not share (see ``ReadingDifferences``).
+    var castType: String?
+    /// Whether the key is a path into nested dictionaries (`owner.login`), which only responses have.
+    var isNestedPath = false
+    /// The raw-value enum the value was made with: `Kind(rawValue: …)`.
+    var enumType: String?
 }
 
 /// How a hand-written encoder writes one property.

@@ -27,6 +27,14 @@ extension ExprSyntax {
         return nil
     }
 
+    /// The expression inside parentheses: `x` for `(x)`.
+    var unparenthesized: ExprSyntax {
+        if let tuple = self.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+            return only.expression.unparenthesized
+        }
+        return self
+    }
+
     /// The name of a plain identifier.
     var identifier: String? { self.as(DeclReferenceExprSyntax.self)?.baseName.text }
 

@@ -22,8 +22,10 @@ public enum MigrateCommand {
     usage: archiver-migrate [--write [--force]] [--goldens DIR [--module NAME]] FILE_OR_FOLDER...
 
     Rewrites hand-written Archiver 0.6, Dictionariable and NSCoding-wrapper conformances as key
-    maps. Prints a unified diff; reports what it left in place as file:line: reason on standard
-    error. Exit status: 0 when everything was converted, 1 when something was left in place, a
+    maps, and any conversion of the same shape under another protocol or none: an initializer
+    from [String: Any] and a property or method returning one, kept as calls of the key map.
+    Prints a unified diff; reports what it left in place as file:line: reason, and each input the
+    key map now reads otherwise as file:line: note:, on standard error. Exit status: 0 when everything was converted, 1 when something was left in place, a
     file could not be parsed or was not written, 2 for bad arguments.
 
       --write         apply the rewrite to the files (never to one that did not parse)

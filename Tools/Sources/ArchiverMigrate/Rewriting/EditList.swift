@@ -24,6 +24,23 @@ struct EditList {
         edits[file].append((start..<node.endPositionBeforeTrailingTrivia.utf8Offset, ""))
     }
 
+    /// Removes a member of a type or an extension. The first member goes with the blank lines
+    /// after it, so that the body does not begin with one; any other, with those before it.
+    mutating func removeMember(_ node: Syntax, in file: Int) {
+        let bytes = texts[file]
+        let whitespace = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        var before = start
+        while before > 0, whitespace.contains(bytes[before - 1]) { before -= 1 }
+        guard before > 0, bytes[before - 1] == UInt8(ascii: "{") else {
+            remove(node, in: file)
+            return
+        }
+        var after = node.endPositionBeforeTrailingTrivia.utf8Offset
+        while after < bytes.count, whitespace.contains(bytes[after]) { after += 1 }
+        edits[file].append((start..<after, ""))
+    }
+
     mutating func insert(_ text: String, after node: Syntax, in file: Int) {
         let end = node.endPositionBeforeTrailingTrivia.utf8Offset
         edits[file].append((end..<end, text))

@@ -33,6 +33,10 @@ enum KeyMapRenderer {
             text += "        return nil\n"
             text += "    }\n"
         }
+        if !plan.forwarders.isEmpty {
+            text += "\n    // Kept by archiver-migrate: the type's own conversion, now made by the key map.\n"
+            text += plan.forwarders.map { "    " + $0 + "\n" }.joined(separator: "\n")
+        }
         if let properties = plan.addedInitializer {
             let parameters = properties.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
             text += "\n    // Added by archiver-migrate: a key map calls an initializer that takes every stored\n"
@@ -43,7 +47,16 @@ enum KeyMapRenderer {
             }
             text += "    }\n"
         }
-        return text + "}"
+        text += "}"
+        for (name, placeholder) in plan.enumsToDeclare {
+            text += "\n\n// Added by archiver-migrate: the key map reads \(name) by its raw value.\n"
+            if let placeholder {
+                text += "extension \(name): KeyMapValue {\n    \(plan.accessModifier)static var keyMapPlaceholder: \(name)? { .\(placeholder) }\n}"
+            } else {
+                text += "extension \(name): KeyMapValue {}"
+            }
+        }
+        return text
     }
 
     static func render(_ entry: KeyMapPlan.Entry) -> String {

@@ -31,6 +31,7 @@ public enum Migrator {
         var failures: [String: (fileIndex: Int, problem: Unconvertible)] = [:]
         let order = conformances.values.sorted { ($0.fileIndex, firstOffset(of: $0)) < ($1.fileIndex, firstOffset(of: $1)) }
         let alreadyKeyMapped = keyMappedTypes(in: usable, scope: scope)
+        let encoderNames = Set(conformances.values.compactMap { $0.shape?.encoderName }).union(["archiveValue"])
         for conformance in order where !conformance.isEmpty && !alreadyKeyMapped.contains(conformance.key) {
             let key = conformance.key
             let line = conformance.serverDecoder?.line ?? conformance.archiveDecoder?.line ?? conformance.archiveEncoder?.line ?? 1
@@ -43,7 +44,7 @@ public enum Migrator {
             }
             models[key] = model
             do {
-                plans[key] = try KeyMapPlanner.plan(for: conformance, model: model, files: usable)
+                plans[key] = try KeyMapPlanner.plan(for: conformance, model: model, files: usable, scope: scope, encoderNames: encoderNames)
             } catch {
                 failures[key] = (reportingFile(of: conformance), error)
             }
@@ -69,9 +70,28 @@ public enum Migrator {
 
         var edits = EditList(files: usable)
         let converted = order.map(\.key).filter { plans[$0] != nil }
+        // A type that holds one that reads some input otherwise reads it otherwise too: a value
+        // the hand-written code dropped or refused inside it may now be kept, and the holder's
+        // archive differ. Said at each holding property, down any depth.
+        var readsDifferently = Set(converted.filter { plans[$0]!.readsDifferently })
+        var holdingNotes: [String: [(line: Int, message: String)]] = [:]
+        var grew = true
+        while grew {
+            grew = false
+            for key in converted {
+                let plan = plans[key]!
+                let file = conformances[key]!.fileIndex
+                for field in plan.fields {
+                    guard let nested = field.nested, readsDifferently.contains(scope.key(file: file, name: nested.typeName)),
+                          !(holdingNotes[key] ?? []).contains(where: { $0.message.hasPrefix("\(plan.typeName).\(field.property.name):") }) else { continue }
+                    holdingNotes[key, default: []].append((field.line, "\(plan.typeName).\(field.property.name): holds \(nested.typeName), which reads some inputs otherwise (see its notes), so \(plan.typeName) reads them otherwise there too"))
+                    if readsDifferently.insert(key).inserted { grew = true }
+                }
+            }
+        }
         for key in converted {
             let conformance = conformances[key]!
-            for note in plans[key]!.notes {
+            for note in plans[key]!.notes + (holdingNotes[key] ?? []) {
                 diagnostics.append(.init(path: usable[reportingFile(of: conformance)].path, line: note.line, severity: .note, message: note.message))
             }
             // A held type outside the files given may still be hand-written, which no key map can hold.
@@ -84,11 +104,19 @@ public enum Migrator {
         }
         let keptCoding = CodingReferences.keptClasses(conformances: converted.map { conformances[$0]! }, files: usable)
         var filesWithKeyMaps: Set<Int> = []
+        // An enum read by several key maps declares KeyMapValue once, and not again.
+        var declaredEnums = keyMapValueExtensions(in: usable)
+        for key in converted {
+            plans[key]!.enumsToDeclare.removeAll { !declaredEnums.insert($0.name).inserted }
+        }
         for key in converted {
             let conformance = conformances[key]!
             let name = conformance.typeName
             let model = models[key]!
             var removals: [(Int, Syntax)] = conformance.extensions.map { ($0.fileIndex, Syntax($0.node)) }
+            if let shape = conformance.shape {
+                for member in shape.members { edits.removeMember(member, in: shape.memberFile) }
+            }
             if let coding = conformance.codingClass {
                 if let reference = keptCoding[name] {
                     let module = moduleName(of: usable[coding.fileIndex].path) ?? "<Module>"
@@ -103,6 +131,9 @@ public enum Migrator {
                 edits.replace(anchor.1, in: anchor.0, with: text)
                 for removal in removals.dropFirst() { edits.remove(removal.1, in: removal.0) }
                 filesWithKeyMaps.insert(anchor.0)
+            } else if let shape = conformance.shape, let anchor = shape.anchor {
+                edits.insert("\n\n" + text, after: anchor, in: shape.memberFile)
+                filesWithKeyMaps.insert(shape.memberFile)
             } else {
                 edits.insert("\n\n" + text, after: Syntax(model.node), in: model.fileIndex)
                 filesWithKeyMaps.insert(model.fileIndex)
@@ -163,6 +194,19 @@ public enum Migrator {
             }
         }
         return keys
+    }
+
+    /// The types an extension declares `KeyMapValue` for.
+    private static func keyMapValueExtensions(in files: [ParsedFile]) -> Set<String> {
+        var names: Set<String> = []
+        for file in files {
+            for item in file.tree.statements {
+                guard let declaration = item.item.as(ExtensionDeclSyntax.self),
+                      declaration.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "KeyMapValue" }) == true else { continue }
+                names.insert(declaration.extendedType.trimmedDescription)
+            }
+        }
+        return names
     }
 
     /// The file a type's diagnostics point into: its extensions', or its NSCoding class's.

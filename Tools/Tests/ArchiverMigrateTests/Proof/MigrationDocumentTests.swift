@@ -15,8 +15,11 @@ struct MigrationDocumentTests {
             ["Examples/Migration/Before/Movie+Dictionariable.swift"],
             ["Examples/Migration/Before/Bookmark.swift"],
         ]
+        let shapes = [["Tools/Fixtures/Shapes/Before/Route.swift"]]
         return try runs.map { paths in
             Migrator.migrate(try paths.map { path in (path: path, text: try Fixtures.text("Fixtures/Before/\(fixtures[path]!)")) })
+        } + shapes.map { paths in
+            Migrator.migrate(try paths.map { path in (path: path, text: try Fixtures.text(path, in: Fixtures.repositoryRoot)) })
         }
     }
 

@@ -1,0 +1,65 @@
+// Written by archiver-migrate for Ranger. Run it once before applying the rewrite: it
+// records Goldens/Ranger.plist from the hand-written conversion and fails, saying so.
+// Commit that file, apply the rewrite, and run it again: it checks that the key map, through
+// the members the rewrite keeps, reads the sample and makes the same value of it.
+import Archiver
+import ArchiverTesting
+import Foundation
+import Testing
+@testable import ShapesBefore
+
+@Test func rangerConversionIsUnchangedByTheKeyMap() throws {
+    let dictionary: [String: Any] = [
+        "id": 3,
+        "display_name": "displayName-2",
+        "park": ["name": "parkName-3"],
+        "top_badge": [
+            "title": "title-1",
+            "level": 4,
+        ],
+        "badges": [
+            [
+                "title": "title-1",
+                "level": 4,
+            ],
+        ],
+    ]
+    let value = try #require(Ranger(json: dictionary))
+    try GoldenArchives().assertGolden(archive: ["value": String(describing: value).replacingOccurrences(of: "ShapesBefore.", with: "")], named: "Ranger")
+}
+
+/// The inputs archiver-migrate noted, which the key map reads otherwise than the hand-written
+/// code did: recorded as Goldens/Ranger-noted.plist before the rewrite, each that reads
+/// differently after it is a known issue of this test, which names it. Decide whether the
+/// new reading is what you want; once it is, delete this test.
+@Test func rangerNotedInputs() throws {
+    let response: [String: Any] = [
+        "id": 3,
+        "display_name": "displayName-2",
+        "park": ["name": "parkName-3"],
+        "top_badge": [
+            "title": "title-1",
+            "level": 4,
+        ],
+        "badges": [
+            [
+                "title": "title-1",
+                "level": 4,
+            ],
+        ],
+    ]
+    let inputs: [(response: Bool, key: String, literal: String, value: Any)] = [
+        (true, "id", "\"5\"", "5"),
+        (true, "id", "Int64(12)", Int64(12)),
+    ]
+    var outcomes: Archive = [:]
+    for input in inputs {
+        var dictionary = response
+        dictionary[input.key] = input.value
+        let outcome = Ranger(json: dictionary).map { String(describing: $0).replacingOccurrences(of: "ShapesBefore.", with: "") as Any }
+        outcomes["\(input.response ? "response" : "archive") \(input.key) = \(input.literal)"] = outcome ?? "refused"
+    }
+    withKnownIssue("archiver-migrate noted that the key map reads these inputs otherwise", isIntermittent: true) {
+        try GoldenArchives().assertGolden(archive: outcomes, named: "Ranger-noted")
+    }
+}
