@@ -59,11 +59,11 @@ extension UniquelyIdentifiable {
     }
 }
 
-/// Compares two values of one type property by property, through `Mirror`.
+/// Compares two values of one type property by property, as ``Reflection`` reports them.
 enum FieldEquality {
     static func haveEqualFields(_ first: Any, _ second: Any) -> Bool {
-        let firstChildren = Mirror(reflecting: first).children.map(\.value)
-        let secondChildren = Mirror(reflecting: second).children.map(\.value)
+        let firstChildren = Reflection.propertyValues(of: first)
+        let secondChildren = Reflection.propertyValues(of: second)
         guard firstChildren.count == secondChildren.count else { return false }
         return zip(firstChildren, secondChildren).allSatisfy(areEqual)
     }
