@@ -20,9 +20,6 @@ let package = Package(
     products: [
         .library(name: "Archiver", targets: ["Archiver"]),
         .library(name: "ArchiverTesting", targets: ["ArchiverTesting"]),
-        // The tutorial's server response, for the nested Benchmarks and Tools packages, which see
-        // only this package's products.
-        .library(name: "TutorialData", targets: ["TutorialData"]),
         .executable(name: "archiver-tutorial", targets: ["ArchiverTutorial"]),
         .executable(name: "archiver-compare", targets: ["ArchiverComparison"]),
     ],

@@ -12,11 +12,19 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The tutorial's server response, which the root package keeps out of its products: a
+        // link to Examples/TutorialData/TutorialResponse.swift, as a target's files must lie
+        // inside its package.
+        .target(
+            name: "BenchmarkTutorialData",
+            dependencies: [.product(name: "Archiver", package: "Archiver")],
+            path: "Benchmarks/BenchmarkTutorialData"
+        ),
         .executableTarget(
             name: "ArchiverBenchmarks",
             dependencies: [
                 .product(name: "Archiver", package: "Archiver"),
-                .product(name: "TutorialData", package: "Archiver"),
+                "BenchmarkTutorialData",
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ArchiverBenchmarks",

@@ -198,7 +198,7 @@ def json_bytes(size):
     except OSError:
         return None
     if size == 3:
-        # The tutorial's text, from the TutorialData product the benchmarks import.
+        # The tutorial's text, which the benchmarks compile from Examples/TutorialData (a link).
         try:
             with open(os.path.join(ROOT, "Examples", "TutorialData", "TutorialResponse.swift"), encoding="utf-8") as file:
                 shared = file.read()

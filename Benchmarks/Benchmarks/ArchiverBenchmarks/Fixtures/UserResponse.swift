@@ -1,6 +1,6 @@
 import Archiver
 import Foundation
-import TutorialData
+import BenchmarkTutorialData
 
 /// The server response every way starts from: a user with some number of reviews, as JSON text and
 /// as the response object `JSONSerialization` makes of it, the way an app receives it.
