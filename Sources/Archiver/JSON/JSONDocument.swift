@@ -289,8 +289,8 @@ struct JSONKey: Sendable {
 ///
 /// A text of some hundreds of kilobytes needs a copy of itself and a token array of about twice
 /// its size. Allocations that large glibc's malloc maps afresh from the kernel and returns to it
-/// when they are freed, so each decode touched megabytes of new pages, and the kernel's zeroing
-/// of them was a quarter of `decode(json:)` at 10,000 reviews. One buffer of each, between
+/// when they are freed, so each decode would touch megabytes of new pages the kernel must zero
+/// first. One buffer of each, between
 /// ``minimum`` and ``maximum`` bytes, is kept for the whole process: a decode takes it or, when
 /// another decode holds it or it is too small, allocates its own.
 enum JSONScratch {

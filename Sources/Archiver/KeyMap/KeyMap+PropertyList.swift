@@ -19,8 +19,8 @@ struct PropertyListFieldWriter<Input> {
 ///
 /// A class, held in `[AnyObject]`: in the library's code, which is not compiled for an app's
 /// model, walking an array of `KeyMap<Model>.ArchiveEntry` called that nested type's metadata
-/// accessor, a lookup in the runtime's cache, on every value written (2,001 lookups, a ninth of
-/// a store of the 1,000-review user). Walking references needs no metadata, and an instance's
+/// accessor, a lookup in the runtime's cache, on every value written. Walking references needs
+/// no metadata, and an instance's
 /// members are found through the instance itself.
 final class KeyMapStoreEntry<Model> {
     let key: String

@@ -154,8 +154,8 @@ final class KeyMapField: Sendable {
     /// One pass over the dictionary's keys compares each with the fields' keys by string
     /// equality (canonical equivalence, as the dictionary's own lookup), trying first the field
     /// after the one that matched last: servers and the library's archives keep keys in a stable
-    /// order, often the map's. Hashing each field's key for a lookup took about a fifth of an
-    /// archive's decode. The pass reads keys only: a value is copied once, when its field is
+    /// order, often the map's, so a comparison usually finds the key where a lookup would hash
+    /// it first. The pass reads keys only: a value is copied once, when its field is
     /// decoded, as a lookup copied it. A dictionary with many more entries than the map has
     /// fields keeps the lookups, since the pass would compare keys the map never reads.
     @usableFromInline
@@ -206,7 +206,7 @@ final class KeyMapField: Sendable {
         _ type: Property.Type, in document: KeyMapParsedDocument, at slot: Int32, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
         // One switch per field, outside the field decoder, so that each document's path is
-        // compiled for it (a switch inside cost the JSON door 1%).
+        // compiled for it rather than switching again inside.
         switch document {
         case .json(let json):
             try decode(Property.self, in: KeyMapDocumentSlot(document: json, slot: slot), of: KeyMapParsedFieldDocument.self,
@@ -219,7 +219,7 @@ final class KeyMapField: Sendable {
 
     /// Runs `body` with `fields[index]`, not retained: `fields` holds it for the whole call. A
     /// decode from a parsed document reads each field this way, because a retain and a release
-    /// of the field per field read were 2% of `decode(json:)`.
+    /// of the field per field read would buy nothing.
     @usableFromInline @inline(__always)
     static func withField<Result>(
         _ fields: [KeyMapField], at index: Int, _ body: (KeyMapField) throws(ArchiveDecodingError) -> Result
@@ -242,8 +242,8 @@ final class KeyMapField: Sendable {
     // its speed. The rare paths are shared, unspecialized code.
     //
     // The document's members are static and take the container (the dictionary, or the JSON
-    // text and the field's slot) as an argument: a document value holding the dictionary cost a
-    // retain and a release per field (Unarchive probe: +4.8% instructions).
+    // text and the field's slot) as an argument: a document value holding the dictionary would
+    // cost a retain and a release per field.
 
     @inline(__always)
     func decode<Property: KeyMapValue, Document: KeyMapFieldDocument>(

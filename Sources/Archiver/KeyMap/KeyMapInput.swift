@@ -28,7 +28,7 @@ import Foundation
 public struct KeyMapInput {
     // Plain fields rather than an enum with payloads: a value that holds an existential in one
     // case and classes in others is copied and destroyed through outlined functions, a cost that
-    // every field of every decode paid (the JSON door's instructions rose 5% with it).
+    // every field of every decode would pay.
 
     /// The document the value is in.
     @usableFromInline
@@ -187,8 +187,8 @@ extension KeyMapInput {
         switch door {
         case .object: return Self.exactly(object, as: String.self) ?? object as? String
         case .json:
-            // The document unretained: this input holds it (a retain and a release per string were
-            // 2% of decode(json:)).
+            // The document unretained: this input holds it, so a retain and a release per string
+            // would buy nothing.
             return Unmanaged.passUnretained(json)._withUnsafeGuaranteedRef { json in
                 json.tokens[index].kind == .string ? json.string(at: index) : nil
             }
@@ -364,8 +364,8 @@ extension KeyMapInput {
     /// bridged `NSString` or `NSNumber` among them, as Foundation's readers give values on Darwin).
     ///
     /// The value is read through the opened existential after one comparison of type metadata:
-    /// `as?` from `Any` goes through the runtime's dynamic cast, about 250 instructions for a
-    /// `String` on Linux, a sixth of an archive dictionary's decode.
+    /// `as?` from `Any` goes through the runtime's dynamic cast, which walks conformance and
+    /// bridging tables for every value.
     @inline(__always)
     static func exactly<Value>(_ object: Any, as type: Value.Type) -> Value? {
         func open<Opened>(_ value: Opened) -> Value? {

@@ -302,8 +302,8 @@ private struct BinaryPropertyListValidation {
     }
 
     /// Whether `count` bytes at `start` are ASCII, or-ed eight at a time: most strings are a few
-    /// words long, where a vectorized loop's set-up cost more than the loop (a third of the
-    /// check of a short string). The last word is read whole and masked: eight bytes from any
+    /// words long, where a vectorized loop's set-up costs more than the loop. The last word is
+    /// read whole and masked: eight bytes from any
     /// position up to the offset table are in the file (see `BinaryPropertyListDocument.load`).
     private func isASCII(at start: Int, count: Int) -> Bool {
         let raw = UnsafeRawPointer(base + start)

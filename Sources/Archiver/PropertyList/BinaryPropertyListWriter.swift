@@ -41,7 +41,7 @@ struct BinaryPropertyListWriter {
     ///
     /// A store of a thousand records fills some 700 KB of them, growing each by doubling. Freed,
     /// that memory went back to the kernel (glibc trims the top of its heap), so every such store
-    /// faulted in fresh zeroed pages: a third of `archivedData()`'s time at 1,000 reviews. The
+    /// faulted in fresh zeroed pages, which cost more than filling them. The
     /// storage of the last write, up to ``maximum`` bytes, stays for the next one, as
     /// ``JSONScratch`` keeps a large JSON text's; a write that finds none (another write holds
     /// it) allocates its own.
@@ -634,8 +634,8 @@ extension BinaryPropertyListWriter {
 }
 
 /// The strings a writer has written, by their UTF-8 bytes: an open-addressing table with a cheap
-/// hash, since every string of an archive is looked up (SipHash, as a `[String: Int]` hashes, cost
-/// a store of the 1,000-review user a quarter of its instructions).
+/// hash, since every string of an archive is looked up, and SipHash, as a `[String: Int]` hashes,
+/// is made to resist collisions at a price a lookup per string cannot carry.
 ///
 /// The hash is not keyed, so a server could send strings that collide; a lookup gives up after a
 /// few probes (``maximumProbes``) and the string is written unshared, so colliding strings cost a

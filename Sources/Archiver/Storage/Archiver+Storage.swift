@@ -528,8 +528,8 @@ extension Archiver {
         ids.reserveCapacity(names.count)
         // The names of a folder are distinct, and so are ids that are their own ASCII stems
         // (ASCII texts are equal only byte for byte): only an id read otherwise (escaped, legacy,
-        // hashed, made canonical) can repeat one, and only then are the ids made unique. A set of
-        // every id cost a fifth of listing a folder.
+        // hashed, made canonical) can repeat one, and only then are the ids made unique: hashing
+        // every id into a set would cost as much as reading the names.
         var mayRepeat = false
         let isUnexpired = unexpiredNames(in: directory)  // Cache/: expiry
         for name in names {

@@ -80,8 +80,8 @@ enum ResourceIDOrder {
 
     /// `String` ids in `<`'s order. ASCII text orders by its bytes as `<` orders it, so ASCII ids
     /// (the common case: names, numbers, UUIDs) are sorted by their first 16 bytes as two words
-    /// and their length, and only ids that share their first 16 bytes are compared as strings:
-    /// `String`'s comparison was a fifth of listing a folder. Any other id sorts them all by `<`.
+    /// and their length, and only ids that share their first 16 bytes are compared as strings,
+    /// since `String`'s comparison normalizes as it goes. Any other id sorts them all by `<`.
     private static func sortStrings(_ pairs: UnsafeMutableBufferPointer<(id: String, text: String)>) {
         var ids = pairs
         var keys: [ASCIIKey] = []
@@ -186,8 +186,7 @@ enum ResourceIDOrder {
         init?(_ id: String, index: Int) {
             var id = id
             // The first 16 bytes are copied into two zeroed words at once and read big-endian,
-            // and tested for ASCII a word at a time: building keys byte by byte cost a third of
-            // the sort.
+            // and tested for ASCII a word at a time, rather than built byte by byte.
             var words: (UInt64, UInt64) = (0, 0)
             let (count, restIsASCII) = id.withUTF8 { bytes in
                 withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(16)))) }
