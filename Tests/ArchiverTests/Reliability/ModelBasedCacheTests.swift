@@ -74,7 +74,7 @@ struct ModelBasedCacheTests {
             let runSeed = runs == 0 ? seed : seeds.next()
             let (config, sequence) = Self.sequence(seed: runSeed, ops: ops, steps: stepsPerRun)
             let harness = ModelHarness(ops: ops, config: config)
-            let failure = await harness.run(sequence)
+            let failure = await onModelExecutor { await harness.run(sequence, until: start.addingTimeInterval(seconds)) }
             runs += 1
             steps += harness.stepsRun
             if let failure {
@@ -152,7 +152,8 @@ struct ModelBasedCacheTests {
     @Test(arguments: reproductions)
     func reproductionOfADefectFoundOnF50d0c6(_ reproduction: ModelReproduction) async {
         await withKnownIssue("fails on f50d0c6 until issue 29's fix for it is merged", isIntermittent: true) {
-            if let failure = await ModelHarness(ops: reproduction.ops, config: reproduction.config).run(reproduction.steps) {
+            let harness = ModelHarness(ops: reproduction.ops, config: reproduction.config)
+            if let failure = await onModelExecutor({ await harness.run(reproduction.steps) }) {
                 Issue.record(Testing.Comment(rawValue: "\(reproduction.name): step \(failure.step): \(failure.messages.joined(separator: "; "))"))
             }
         }
@@ -177,7 +178,8 @@ struct ModelBasedCacheTests {
             while index < best.steps.count, Date() < deadline {
                 var candidate = best.steps
                 candidate.removeSubrange(index..<min(index + chunk, candidate.count))
-                if let found = await ModelHarness(ops: ops, config: config).run(candidate), found.tag == failure.tag {
+                let harness = ModelHarness(ops: ops, config: config)
+                if let found = await onModelExecutor({ await harness.run(candidate) }), found.tag == failure.tag {
                     best = (Array(candidate.prefix(found.step + 1)), found)
                     removed = true
                 } else {

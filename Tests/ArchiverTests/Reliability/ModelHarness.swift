@@ -137,13 +137,15 @@ final class ModelHarness {
 
     // MARK: Running
 
-    /// Runs `steps`; the first step at which the archiver disagrees with the model, if any.
-    func run(_ steps: [ModelOp]) async -> ModelFailure? {
+    /// Runs `steps`, or those that start before `deadline`; the first step at which the archiver
+    /// disagrees with the model, if any.
+    func run(_ steps: [ModelOp], until deadline: Date = .distantFuture) async -> ModelFailure? {
         modelAccount.withLock { $0 = ModelAccounts.names[0] }
         trimsOverlapSteps = config.concurrentTrims
         setUp()
         defer { tearDown() }
         for (index, op) in steps.enumerated() {
+            if index > 0, Date() > deadline { break }
             step = index
             if Self.tracing { print("model: step \(index): \(op)") }
             await perform(op)
@@ -151,10 +153,10 @@ final class ModelHarness {
             if messages.isEmpty { await checkEverything(after: op) }
             if !messages.isEmpty { return ModelFailure(step: index, messages: messages) }
         }
-        step = steps.count
+        step = stepsRun
         if config.concurrentTrims { await checkIdle() }
         await checkWatches(grace: true)
-        return messages.isEmpty ? nil : ModelFailure(step: steps.count, messages: messages)
+        return messages.isEmpty ? nil : ModelFailure(step: stepsRun, messages: messages)
     }
 
     private func setUp() {
@@ -764,7 +766,7 @@ final class ModelHarness {
                                spelling: id.map { String(reflecting: $0) })
         let stream = R.changes(of: id, in: archivers[instance])
         let log = watch.log
-        watch.task = Task {
+        let consume: @Sendable () async -> Void = {
             for await change in stream {
                 let event: ModelPublicEvent = switch change {
                 case .stored(let id): ModelPublicEvent(kind: .stored, id: R.canonicalText(id))
@@ -773,6 +775,11 @@ final class ModelHarness {
                 }
                 log.withLock { $0.append(event) }
             }
+        }
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+            watch.task = Task(executorPreference: ModelExecutor.shared, operation: consume)
+        } else {
+            watch.task = Task(operation: consume)
         }
         watches.append(watch)
     }
@@ -940,4 +947,26 @@ final class ModelHarness {
             fail("[idle] totalSize threw \(error)")
         }
     }
+}
+
+/// A thread of the model test's own for its steps and the tasks that read its streams: the rest
+/// of the suite keeps the cooperative pool busy (blocking waits, long loops), and a step that
+/// waited there for a stream to be read took seconds.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+final class ModelExecutor: TaskExecutor {
+    static let shared = ModelExecutor()
+    private let queue = DispatchQueue(label: "ArchiverTests.ModelExecutor")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
+/// Runs `body` on ``ModelExecutor`` where the platform has task executors.
+func onModelExecutor<Result>(_ body: () async -> Result) async -> Result {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+        return await withTaskExecutorPreference(ModelExecutor.shared, operation: body)
+    }
+    return await body()
 }
