@@ -8,9 +8,9 @@ extension BinaryPropertyListDocument {
     /// have 512 KiB). Memory is four bytes per object of the offset table and sixteen per
     /// reachable container, freed on return, and a frame per level of nesting.
     ///
-    /// Returns the strings of 16 to 4,096 code units that the file refers to more than once (at
-    /// most ``BinaryPropertyListValidation/maximumSharedStrings`` of them), which the document
-    /// makes once.
+    /// Returns the strings of more than 15 code units that the file refers to more than once,
+    /// which the document makes once. Their payloads, as every reachable string's and data
+    /// object's, together fit in the file: objects whose payloads overlap are refused.
     func validate(maximumDepth: Int, options: BinaryPropertyListReader.Options) throws(PropertyListError) -> [Int] {
         // A buffer rather than an array: the walk writes a slot per object, and an array's
         // uniqueness and bounds checks on each write were a tenth of the check's instructions.
@@ -47,6 +47,12 @@ private struct BinaryPropertyListValidation {
     private var containers: [Summary] = []
     /// Strings too long for a small string met again as a value, in the order met.
     private(set) var sharedStrings: [Int] = []
+    /// The bytes of string and data payloads not yet accounted for: the objects' part of the
+    /// file. A writer writes each object once, so the payloads of distinct objects fit in it;
+    /// objects that overlap (an offset table pointing into another string, or twice at one) would
+    /// otherwise let each be built, or made once as a shared string, from the same bytes, and a
+    /// file of N bytes could describe strings of N² bytes.
+    private var payloadBytesLeft: Int
     /// The open containers but the innermost, outermost first.
     private var stack: [Frame] = []
 
@@ -56,12 +62,9 @@ private struct BinaryPropertyListValidation {
     /// A checked string: a dictionary's keys are the same few objects over and over, and this
     /// says one of them is sound without reading its marker again.
     private static let stringLeaf: Int32 = -3
-    /// A checked string noted in `sharedStrings` (or one that is not worth noting: short, or
-    /// met when the list was full), so that it is looked at once.
+    /// A checked string noted in `sharedStrings` (or one that is not worth noting: short enough
+    /// to be a small string), so that it is looked at once.
     private static let sharedString: Int32 = -4
-    /// How many shared strings the document makes ahead: the few texts a writer wrote once for
-    /// many values (a review's boilerplate, a status), not every string of a hostile file.
-    static let maximumSharedStrings = 16
     /// Where objects start: after the header, "bplist00".
     private static let firstObject: UInt64 = 8
 
@@ -99,7 +102,8 @@ private struct BinaryPropertyListValidation {
         objectCount = document.objectCount
         self.maximumDepth = maximumDepth
         self.options = options
-        maximumValues = max(1 << 20, document.bytes.count * 16)
+        maximumValues = max(1 << 20, document.byteCount * 16)
+        payloadBytesLeft = document.offsetTable - Int(Self.firstObject)
         self.slots = slots
     }
 
@@ -233,24 +237,31 @@ private struct BinaryPropertyListValidation {
     }
 
     /// Notes a checked string met again as a value: a string of more than 15 code units is
-    /// stored out of line, so each value read from it would allocate and copy its text.
+    /// stored out of line, so each value read from it would allocate and copy its text. Every
+    /// such string is noted, however long (a long text read once per reference is the reference
+    /// count times its length), and however many: their payloads fit in the file.
     private mutating func noteSharedString(_ string: Int) {
         slots[string] = Self.sharedString
-        guard sharedStrings.count < Self.maximumSharedStrings else { return }
         // Checked: the offset is inside the objects and the marker is a string's.
         let offset = Int(truncatingIfNeeded: load(offsetTable + string * offsetWidth, width: offsetWidth))
         var count = Int(base[offset] & 0x0F)
         if count == Int(BinaryPropertyList.Marker.countFollows) {
             count = Int(truncatingIfNeeded: load(offset + 2, width: 1 << Int(base[offset + 1] & 0x0F)))
         }
-        // At most 4 KiB of code units: the texts made ahead stay small beside the file, whichever
-        // strings a hostile file shares.
-        if count > 15, count <= 4096 { sharedStrings.append(string) }
+        if count > 15 { sharedStrings.append(string) }
+    }
+
+    /// Accounts for a new leaf's payload of `bytes`, refusing the file once the payloads of its
+    /// objects add up to more than the objects' part of the file.
+    @inline(__always)
+    private mutating func claimPayload(_ object: Int, _ bytes: Int) throws(PropertyListError) {
+        guard bytes <= payloadBytesLeft else { throw .malformed(reason: "object \(object) overlaps another object") }
+        payloadBytesLeft &-= bytes
     }
 
     /// Checks a leaf: that its marker is one the reader reads and its payload lies inside the
     /// objects, and for strings that their text is valid.
-    private func checkLeaf(_ object: Int, at offset: Int) throws(PropertyListError) {
+    private mutating func checkLeaf(_ object: Int, at offset: Int) throws(PropertyListError) {
         let marker = base[offset]
         let low = Int(marker & 0x0F)
         switch marker >> 4 {
@@ -281,12 +292,14 @@ private struct BinaryPropertyListValidation {
             guard marker == BinaryPropertyList.Marker.date else { throw .malformed(reason: "object \(object) is a date of \(1 << low) bytes") }
             try require(object, offset + 1, 8)
         case 0x4:
-            _ = try count(object, at: offset, elementWidth: 1)
+            try claimPayload(object, try count(object, at: offset, elementWidth: 1).count)
         case 0x5:
             let (count, start) = try count(object, at: offset, elementWidth: 1)
+            try claimPayload(object, count)
             guard isASCII(at: start, count: count) else { throw .malformed(reason: "object \(object) is not ASCII") }
         case 0x6:
             let (count, start) = try count(object, at: offset, elementWidth: 2)
+            try claimPayload(object, 2 &* count)
             guard isValidUTF16(at: start, count: count) else { throw .malformed(reason: "object \(object) is not valid UTF-16") }
         case 0x8:
             guard options.contains(.allowsUIDs) else { throw .malformed(reason: "object \(object) is a keyed-archive UID") }
