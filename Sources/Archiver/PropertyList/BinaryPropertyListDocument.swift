@@ -23,8 +23,9 @@ import Foundation
 ///
 /// Memory: a private copy of the bytes, so that pointers into it stay valid for the document's
 /// life (none for a document that only lives while ``reading(_:maximumDepth:options:_:)`` runs,
-/// which reads the caller's bytes), the text of each string of more than 15 code units that the file refers to more than
-/// once (together at most the size of the file: the check refuses objects whose payloads overlap),
+/// which reads the caller's bytes), the text of each string of more than 15 code units and the
+/// bytes of each data object of more than 15 bytes that the file refers to more than once
+/// (together at most the size of the file: the check refuses objects whose payloads overlap),
 /// and nothing per object once `init` returns. While checking, 4 bytes per object of the offset table (at most one per byte
 /// of it), 16 per reachable container and 64 per level of nesting; each reachable object is
 /// checked once, however many references it has.
@@ -69,6 +70,9 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     /// values is then read as a thousand copies of one `String`, not a thousand allocations and
     /// copies of its text, as CFBinaryPList caches shared objects.
     private var sharedStrings: [Int: String] = [:]
+    /// The data objects of more than 15 bytes that the file refers to more than once, by object
+    /// number, made once by `init` (set there only), for the same reason.
+    private var sharedData: [Int: Data] = [:]
 
     /// Reads and checks `data`, keeping a copy of it.
     ///
@@ -124,9 +128,12 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
         ownedBytes = owned
         // Fully initialized: if the check throws, deinit frees the copy.
         let shared = try validate(maximumDepth: maximumDepth, options: options)
-        var texts = [Int: String](minimumCapacity: shared.count)
-        for object in shared { texts[object] = string(at: object) }
+        var texts = [Int: String](minimumCapacity: shared.strings.count)
+        for object in shared.strings { texts[object] = string(at: object) }
         sharedStrings = texts
+        var data = [Int: Data](minimumCapacity: shared.data.count)
+        for object in shared.data { data[object] = self.data(at: object) }
+        sharedData = data
     }
 
     deinit {
@@ -388,11 +395,12 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
         return Date(timeIntervalSinceReferenceDate: Double(bitPattern: load(offset + 1, width: 8)))
     }
 
-    /// A data object's bytes, copied; empty for other kinds.
+    /// A data object's bytes, copied (once for a data object the file shares); empty for other kinds.
     func data(at object: Int) -> Data {
         let offset = offset(of: object)
         guard base[offset] >> 4 == 0x4 else { return Data() }
         let (count, start) = contents(at: offset)
+        if count > 15, !sharedData.isEmpty, let data = sharedData[object] { return data }
         return Data(bytes: base + start, count: count)
     }
 

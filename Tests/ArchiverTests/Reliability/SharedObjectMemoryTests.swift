@@ -118,6 +118,30 @@ struct SharedObjectMemoryTests {
         }
     }
 
+    /// The same for a 1 MB data object that 200 values of a `[Data]` property share: its bytes
+    /// are copied once. Before, every reference copied them: 200 MB for a 1 MB file.
+    @Test func longDataThatManyValuesShareIsCopiedOnce() throws {
+        let count = 200
+        let bytes = [UInt8](repeating: 0xA5, count: 1 << 20)
+        let data = Self.sharedReferences(count, to: BinaryPropertyListForge.data(bytes))
+        let budget = 3 * data.count + (64 << 20)
+        for door in ["key-mapped", "archivedData"] {
+            try TemporaryArchiver.with { archiver throws in
+                try Self.write(data, for: Attachments.self, in: archiver)
+                var values: [Data]?
+                let growth = try BinaryPropertyListReaderTests.peakGrowth(budget: budget, reset: { values = nil }) {
+                    values = door == "key-mapped"
+                        ? try Attachments.load(resourceID: "x", in: archiver)?.values
+                        : try Attachments(archivedData: data).values
+                }
+                #expect(values?.count == count, "\(door)")
+                #expect(values?.allSatisfy { $0 == Data(bytes) } == true, "\(door)")
+                #expect(growth < budget, "\(door): \(growth >> 20) MiB for a \(data.count >> 20) MiB file (budget \(budget >> 20) MiB)")
+                print("reliability: shared-long-data door=\(door) file=\(data.count) growth=\(growth)")
+            }
+        }
+    }
+
     /// A 10 MB file of ten million one-byte references to one integer, read from its file at each
     /// door that builds Foundation's objects (the reader, `Archive(archivedData:)`, and a load of a
     /// hand-written 0.6-style type), within 3× the file + 64 MB, the file's bytes included as a
@@ -178,7 +202,15 @@ private struct Names: KeyMapped, Archivable {
     var values: [String]
 }
 
-/// The same model through Codable.
+/// A key-mapped model of a list of data.
+private struct Attachments: KeyMapped, Archivable {
+    static var archiver: Archiver { testArchiver }
+    static let keyMap = KeyMap(Attachments.init)
+    var id: String
+    var values: [Data]
+}
+
+/// The same model as `Names` through Codable.
 private struct CodableNames: Codable, ArchiveCodable, Archivable {
     static var archiver: Archiver { testArchiver }
     var id: String
