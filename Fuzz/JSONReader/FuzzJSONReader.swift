@@ -1,6 +1,7 @@
-// libFuzzer entry point for the JSON reader and the key map's JSON decoding: any bytes, as a
-// server might send them. Compiled into one module with the library's sources by
-// Scripts/fuzz.sh, so that it reaches the internal reader directly.
+// libFuzzer's test of one input for the JSON reader and the key map's JSON decoding: any bytes,
+// as a server might send them. Compiled into one module with the library's sources by
+// Scripts/fuzz.sh, whose generated entry point calls it, so that it reaches the internal reader
+// directly.
 import Foundation
 
 struct FuzzRestaurant { let id: String; let name: String }
@@ -11,8 +12,7 @@ extension FuzzComment: KeyMapped {
     static let keyMap = KeyMap(FuzzComment.init, [.property(\.votes, default: []), .property(\.replies, default: [])])
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzJSONReader(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+func fuzzJSONReader(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
     // Any outcome but a crash, a hang or unbounded memory is fine; an accepted text must also
     // convert to Foundation objects and decode into a key-mapped type or fail with an error.

@@ -8,10 +8,11 @@ extension BinaryPropertyListDocument {
     /// have 512 KiB). Memory is four bytes per object of the offset table and sixteen per
     /// reachable container, freed on return, and a frame per level of nesting.
     ///
-    /// Returns the strings of 16 to 4,096 code units that the file refers to more than once (at
-    /// most ``BinaryPropertyListValidation/maximumSharedStrings`` of them), which the document
-    /// makes once.
-    func validate(maximumDepth: Int, options: BinaryPropertyListReader.Options) throws(PropertyListError) -> [Int] {
+    /// Returns the strings of more than 15 code units and the data objects of more than 15 bytes
+    /// that the file refers to more than once, which the document makes once. Their payloads, as
+    /// every reachable string's and data object's, together fit in the file: objects whose
+    /// payloads overlap are refused.
+    func validate(maximumDepth: Int, options: BinaryPropertyListReader.Options) throws(PropertyListError) -> (strings: [Int], data: [Int]) {
         // A buffer rather than an array: the walk writes a slot per object, and an array's
         // uniqueness and bounds checks on each write were a tenth of the check's instructions.
         let slots = UnsafeMutableBufferPointer<Int32>.allocate(capacity: objectCount)
@@ -19,7 +20,7 @@ extension BinaryPropertyListDocument {
         slots.initialize(repeating: BinaryPropertyListValidation.unreached)
         var validation = BinaryPropertyListValidation(document: self, slots: slots, maximumDepth: maximumDepth, options: options)
         try validation.run()
-        return validation.sharedStrings
+        return (validation.sharedStrings, validation.sharedData)
     }
 }
 
@@ -40,28 +41,39 @@ private struct BinaryPropertyListValidation {
     /// that share equal containers.
     private let maximumValues: Int
     /// By object number: ``unreached``, ``open`` (a container whose members are being checked:
-    /// an ancestor of the current object), ``leaf`` or ``stringLeaf`` (checked), or one more than
+    /// an ancestor of the current object), ``leaf``, ``dataLeaf`` or ``stringLeaf`` (checked, and
+    /// ``sharedData`` or ``sharedString`` once met again), or one more than
     /// the index of a checked container's summary in `containers`. Every object number the walk
     /// indexes it with is below `objectCount`, its size: `reference` checks each.
     private let slots: UnsafeMutableBufferPointer<Int32>
     private var containers: [Summary] = []
     /// Strings too long for a small string met again as a value, in the order met.
     private(set) var sharedStrings: [Int] = []
+    /// Data objects too long to be held inline by `Data` met again as a value, in the order met.
+    private(set) var sharedData: [Int] = []
+    /// The bytes of string and data payloads not yet accounted for: the objects' part of the
+    /// file. A writer writes each object once, so the payloads of distinct objects fit in it;
+    /// objects that overlap (an offset table pointing into another string, or twice at one) would
+    /// otherwise let each be built, or made once as a shared string, from the same bytes, and a
+    /// file of N bytes could describe strings of N² bytes.
+    private var payloadBytesLeft: Int
     /// The open containers but the innermost, outermost first.
     private var stack: [Frame] = []
 
     static let unreached: Int32 = 0
     private static let open: Int32 = -1
     private static let leaf: Int32 = -2
+    /// A checked data object, and one noted in `sharedData` (or too short to be worth noting),
+    /// so that it is looked at once.
+    private static let dataLeaf: Int32 = -3
+    private static let sharedData: Int32 = -4
     /// A checked string: a dictionary's keys are the same few objects over and over, and this
-    /// says one of them is sound without reading its marker again.
-    private static let stringLeaf: Int32 = -3
-    /// A checked string noted in `sharedStrings` (or one that is not worth noting: short, or
-    /// met when the list was full), so that it is looked at once.
-    private static let sharedString: Int32 = -4
-    /// How many shared strings the document makes ahead: the few texts a writer wrote once for
-    /// many values (a review's boilerplate, a status), not every string of a hostile file.
-    static let maximumSharedStrings = 16
+    /// says one of them is sound without reading its marker again. Below every other leaf's
+    /// slot, so that `<= stringLeaf` asks whether an object is a checked string.
+    private static let stringLeaf: Int32 = -5
+    /// A checked string noted in `sharedStrings` (or one that is not worth noting: short enough
+    /// to be a small string), so that it is looked at once.
+    private static let sharedString: Int32 = -6
     /// Where objects start: after the header, "bplist00".
     private static let firstObject: UInt64 = 8
 
@@ -99,7 +111,8 @@ private struct BinaryPropertyListValidation {
         objectCount = document.objectCount
         self.maximumDepth = maximumDepth
         self.options = options
-        maximumValues = max(1 << 20, document.bytes.count * 16)
+        maximumValues = max(1 << 20, document.byteCount * 16)
+        payloadBytesLeft = document.offsetTable - Int(Self.firstObject)
         self.slots = slots
     }
 
@@ -131,7 +144,7 @@ private struct BinaryPropertyListValidation {
             // A leaf checked before (a shared key's value, a number or a string written once and
             // referred to again) only counts: the common case, without a call.
             if slots[member] <= Self.leaf {
-                if slots[member] == Self.stringLeaf { noteSharedString(member) }
+                if slots[member] == Self.stringLeaf || slots[member] == Self.dataLeaf { noteShared(member) }
                 try add(.leaf, to: &frame)
                 continue
             }
@@ -142,7 +155,7 @@ private struct BinaryPropertyListValidation {
                 let type = base[offset] >> 4
                 if type != 0xA, type != 0xD {
                     try checkLeaf(member, at: offset)
-                    slots[member] = type == 0x5 || type == 0x6 ? Self.stringLeaf : Self.leaf
+                    slots[member] = Self.slot(ofLeafOfType: type)
                     try add(.leaf, to: &frame)
                     continue
                 }
@@ -182,7 +195,7 @@ private struct BinaryPropertyListValidation {
         switch slots[object] {
         case Self.unreached:
             break
-        case Self.leaf, Self.stringLeaf, Self.sharedString:
+        case Self.leaf, Self.dataLeaf, Self.sharedData, Self.stringLeaf, Self.sharedString:
             return .checked(.leaf)
         case Self.open:
             throw .malformed(reason: "object \(object) contains itself")
@@ -196,7 +209,7 @@ private struct BinaryPropertyListValidation {
         let type = base[offset] >> 4
         guard type == 0xA || type == 0xD else {
             try checkLeaf(object, at: offset)
-            slots[object] = type == 0x5 || type == 0x6 ? Self.stringLeaf : Self.leaf
+            slots[object] = Self.slot(ofLeafOfType: type)
             return .checked(.leaf)
         }
         guard depth < maximumDepth else { throw .malformed(reason: "nesting deeper than \(maximumDepth)") }
@@ -221,7 +234,7 @@ private struct BinaryPropertyListValidation {
             let type = base[offset] >> 4
             guard type != 0xA, type != 0xD else { break }
             try checkLeaf(key, at: offset)
-            slots[key] = type == 0x5 || type == 0x6 ? Self.stringLeaf : Self.leaf
+            slots[key] = Self.slot(ofLeafOfType: type)
         case Self.open:
             throw .malformed(reason: "object \(key) contains itself")
         default:
@@ -232,25 +245,45 @@ private struct BinaryPropertyListValidation {
         }
     }
 
-    /// Notes a checked string met again as a value: a string of more than 15 code units is
-    /// stored out of line, so each value read from it would allocate and copy its text.
-    private mutating func noteSharedString(_ string: Int) {
-        slots[string] = Self.sharedString
-        guard sharedStrings.count < Self.maximumSharedStrings else { return }
-        // Checked: the offset is inside the objects and the marker is a string's.
-        let offset = Int(truncatingIfNeeded: load(offsetTable + string * offsetWidth, width: offsetWidth))
+    /// The slot of a checked leaf whose marker's type is `type`.
+    @inline(__always)
+    private static func slot(ofLeafOfType type: UInt8) -> Int32 {
+        switch type {
+        case 0x5, 0x6: stringLeaf
+        case 0x4: dataLeaf
+        default: leaf
+        }
+    }
+
+    /// Notes a checked string or data object met again as a value: a string of more than 15
+    /// code units is stored out of line, as is data of more than 15 bytes, so each value read
+    /// from it would allocate and copy its payload. Every such object is noted, however long (a
+    /// long text read once per reference is the reference count times its length), and however
+    /// many: their payloads fit in the file.
+    private mutating func noteShared(_ object: Int) {
+        let isString = slots[object] == Self.stringLeaf
+        slots[object] = isString ? Self.sharedString : Self.sharedData
+        // Checked: the offset is inside the objects and the marker is a string's or data's.
+        let offset = Int(truncatingIfNeeded: load(offsetTable + object * offsetWidth, width: offsetWidth))
         var count = Int(base[offset] & 0x0F)
         if count == Int(BinaryPropertyList.Marker.countFollows) {
             count = Int(truncatingIfNeeded: load(offset + 2, width: 1 << Int(base[offset + 1] & 0x0F)))
         }
-        // At most 4 KiB of code units: the texts made ahead stay small beside the file, whichever
-        // strings a hostile file shares.
-        if count > 15, count <= 4096 { sharedStrings.append(string) }
+        guard count > 15 else { return }
+        if isString { sharedStrings.append(object) } else { sharedData.append(object) }
+    }
+
+    /// Accounts for a new leaf's payload of `bytes`, refusing the file once the payloads of its
+    /// objects add up to more than the objects' part of the file.
+    @inline(__always)
+    private mutating func claimPayload(_ object: Int, _ bytes: Int) throws(PropertyListError) {
+        guard bytes <= payloadBytesLeft else { throw .malformed(reason: "object \(object) overlaps another object") }
+        payloadBytesLeft &-= bytes
     }
 
     /// Checks a leaf: that its marker is one the reader reads and its payload lies inside the
     /// objects, and for strings that their text is valid.
-    private func checkLeaf(_ object: Int, at offset: Int) throws(PropertyListError) {
+    private mutating func checkLeaf(_ object: Int, at offset: Int) throws(PropertyListError) {
         let marker = base[offset]
         let low = Int(marker & 0x0F)
         switch marker >> 4 {
@@ -281,12 +314,14 @@ private struct BinaryPropertyListValidation {
             guard marker == BinaryPropertyList.Marker.date else { throw .malformed(reason: "object \(object) is a date of \(1 << low) bytes") }
             try require(object, offset + 1, 8)
         case 0x4:
-            _ = try count(object, at: offset, elementWidth: 1)
+            try claimPayload(object, try count(object, at: offset, elementWidth: 1).count)
         case 0x5:
             let (count, start) = try count(object, at: offset, elementWidth: 1)
+            try claimPayload(object, count)
             guard isASCII(at: start, count: count) else { throw .malformed(reason: "object \(object) is not ASCII") }
         case 0x6:
             let (count, start) = try count(object, at: offset, elementWidth: 2)
+            try claimPayload(object, 2 &* count)
             guard isValidUTF16(at: start, count: count) else { throw .malformed(reason: "object \(object) is not valid UTF-16") }
         case 0x8:
             guard options.contains(.allowsUIDs) else { throw .malformed(reason: "object \(object) is a keyed-archive UID") }

@@ -9,7 +9,8 @@ import Foundation
 ///
 /// Everything the top object reaches is checked in `init`, so that afterwards nothing throws or
 /// traps: every offset, header, payload, count and reference lies inside the objects, strings
-/// are valid, nesting is at most `maximumDepth`, no object contains itself, and shared
+/// are valid, nesting is at most `maximumDepth`, no object contains itself, the payloads of
+/// strings and data fit in the file together (no two overlap), and shared
 /// references do not expand to more values than the file could plainly hold (a few objects that
 /// each refer to the next twice describe 2^64 values, which any walk of the result would visit).
 /// A bad file ends in ``PropertyListError/malformed(reason:)``, with the reasons
@@ -21,8 +22,11 @@ import Foundation
 /// data, the reference date, UID 0, no elements): ask ``kind(of:)`` first.
 ///
 /// Memory: a private copy of the bytes, so that pointers into it stay valid for the document's
-/// life, at most 16 shared strings of at most 4,096 code units, and nothing per object once
-/// `init` returns. While checking, 4 bytes per object of the offset table (at most one per byte
+/// life (none for a document that only lives while ``reading(_:maximumDepth:options:_:)`` runs,
+/// which reads the caller's bytes), the text of each string of more than 15 code units and the
+/// bytes of each data object of more than 15 bytes that the file refers to more than once
+/// (together at most the size of the file: the check refuses objects whose payloads overlap),
+/// and nothing per object once `init` returns. While checking, 4 bytes per object of the offset table (at most one per byte
 /// of it), 16 per reachable container and 64 per level of nesting; each reachable object is
 /// checked once, however many references it has.
 ///
@@ -36,6 +40,9 @@ import Foundation
 final class BinaryPropertyListDocument: @unchecked Sendable {
     // Immutable after init; @unchecked only because the bytes are behind a pointer and the shared
     // strings are set in init after the check that finds them.
+    //
+    // The bytes are the document's own copy, or borrowed from the `Data` that
+    // `reading(_:maximumDepth:options:_:)` is given, for as long as that runs.
 
     /// What an object is. Null, fill, sets and unknown markers are not kinds: the document
     /// refuses them, as the module's reader always has; UIDs only with `.allowsUIDs`.
@@ -47,42 +54,90 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     let topObject: Int
     /// How many objects the offset table holds, whether the top object reaches them or not.
     let objectCount: Int
-    /// The private copy of the file, freed in `deinit`.
-    let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// The file's bytes.
     let base: UnsafePointer<UInt8>
+    /// How many bytes the file has.
+    let byteCount: Int
+    /// The document's own copy of the file, freed in `deinit`; `nil` when the bytes are borrowed.
+    private let ownedBytes: UnsafeMutableBufferPointer<UInt8>?
     /// How wide an entry of the offset table and an object reference are: 1 to 8 bytes.
     let offsetWidth: Int
     let referenceWidth: Int
     /// Where the offset table starts, which is also where objects end.
     let offsetTable: Int
-    /// The long strings the file refers to more than once, made once by `init` (set there only):
-    /// a text a writer stored once for a thousand values is then read as a thousand copies of
-    /// one `String`, not a thousand allocations, as CFBinaryPList caches shared objects.
-    private var sharedStrings: [(object: Int, text: String)] = []
+    /// The strings of more than 15 code units that the file refers to more than once, by object
+    /// number, made once by `init` (set there only): a text a writer stored once for a thousand
+    /// values is then read as a thousand copies of one `String`, not a thousand allocations and
+    /// copies of its text, as CFBinaryPList caches shared objects.
+    private var sharedStrings: [Int: String] = [:]
+    /// The data objects of more than 15 bytes that the file refers to more than once, by object
+    /// number, made once by `init` (set there only), for the same reason.
+    private var sharedData: [Int: Data] = [:]
 
     /// Reads and checks `data`, keeping a copy of it.
     ///
     /// - Throws: ``PropertyListError/malformed(reason:)`` for anything but a binary property
     ///   list whose every reachable object is sound.
-    init(data: Data, maximumDepth: Int, options: BinaryPropertyListReader.Options = []) throws(PropertyListError) {
+    convenience init(data: Data, maximumDepth: Int, options: BinaryPropertyListReader.Options = []) throws(PropertyListError) {
         let trailer = try data.withUnsafeBytes { buffer in
             Result { () throws(PropertyListError) in try Trailer(buffer) }
         }.get()
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: data.count)
+        _ = data.copyBytes(to: bytes)
+        try self.init(trailer: trailer, base: UnsafePointer(bytes.baseAddress!), count: data.count, owned: bytes,
+                      maximumDepth: maximumDepth, options: options)
+    }
+
+    /// Reads and checks `data` without copying it, and gives the document to `body`, which
+    /// must not keep it: its bytes are `data`'s, valid only while this runs. For a caller that
+    /// builds what it needs from the document at once (Foundation's objects, which copy every
+    /// text and data they hold), so that the file is not held twice while they are built.
+    ///
+    /// - Throws: ``PropertyListError/malformed(reason:)`` as ``init(data:maximumDepth:options:)``.
+    static func reading<Value>(
+        _ data: Data, maximumDepth: Int, options: BinaryPropertyListReader.Options = [],
+        _ body: (BinaryPropertyListDocument) -> Value
+    ) throws(PropertyListError) -> Value {
+        try data.withUnsafeBytes { buffer in
+            Result { () throws(PropertyListError) -> Value in
+                let trailer = try Trailer(buffer)
+                // Not empty: the trailer is read from it.
+                var document = try BinaryPropertyListDocument(
+                    trailer: trailer, base: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: buffer.count,
+                    owned: nil, maximumDepth: maximumDepth, options: options)
+                let value = body(document)
+                precondition(isKnownUniquelyReferenced(&document), "a document reading borrowed bytes outlived them")
+                return value
+            }
+        }.get()
+    }
+
+    /// The document of the checked file at `base`, of `count` bytes, whose trailer is `trailer`;
+    /// `owned` is the document's own copy, if the bytes are.
+    private init(
+        trailer: Trailer, base: UnsafePointer<UInt8>, count: Int, owned: UnsafeMutableBufferPointer<UInt8>?,
+        maximumDepth: Int, options: BinaryPropertyListReader.Options
+    ) throws(PropertyListError) {
         topObject = trailer.topObject
         objectCount = trailer.objectCount
         offsetWidth = trailer.offsetWidth
         referenceWidth = trailer.referenceWidth
         offsetTable = trailer.offsetTable
-        bytes = .allocate(capacity: data.count)
-        _ = data.copyBytes(to: bytes)
-        base = UnsafePointer(bytes.baseAddress!)
+        self.base = base
+        byteCount = count
+        ownedBytes = owned
         // Fully initialized: if the check throws, deinit frees the copy.
         let shared = try validate(maximumDepth: maximumDepth, options: options)
-        sharedStrings = shared.map { ($0, string(at: $0)) }
+        var texts = [Int: String](minimumCapacity: shared.strings.count)
+        for object in shared.strings { texts[object] = string(at: object) }
+        sharedStrings = texts
+        var data = [Int: Data](minimumCapacity: shared.data.count)
+        for object in shared.data { data[object] = self.data(at: object) }
+        sharedData = data
     }
 
     deinit {
-        bytes.deallocate()
+        ownedBytes?.deallocate()
     }
 
     /// The fields of the 32-byte trailer, once they are known to describe an offset table that
@@ -255,22 +310,15 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
         switch base[offset] >> 4 {
         case 0x5:
             let (count, start) = contents(at: offset)
-            if count > 15, !sharedStrings.isEmpty, let text = sharedString(object) { return text }
+            if count > 15, !sharedStrings.isEmpty, let text = sharedStrings[object] { return text }
             return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
         case 0x6:
             let (count, start) = contents(at: offset)
-            if count > 15, !sharedStrings.isEmpty, let text = sharedString(object) { return text }
+            if count > 15, !sharedStrings.isEmpty, let text = sharedStrings[object] { return text }
             return utf16String(at: start, count: count)
         default:
             return nil
         }
-    }
-
-    /// The text `init` made of `object`, if it is a shared string.
-    @inline(never)
-    private func sharedString(_ object: Int) -> String? {
-        for shared in sharedStrings where shared.object == object { return shared.text }
-        return nil
     }
 
     /// The text of `count` checked UTF-16 code units at `start`, transcoded to UTF-8 here: the
@@ -347,11 +395,12 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
         return Date(timeIntervalSinceReferenceDate: Double(bitPattern: load(offset + 1, width: 8)))
     }
 
-    /// A data object's bytes, copied; empty for other kinds.
+    /// A data object's bytes, copied (once for a data object the file shares); empty for other kinds.
     func data(at object: Int) -> Data {
         let offset = offset(of: object)
         guard base[offset] >> 4 == 0x4 else { return Data() }
         let (count, start) = contents(at: offset)
+        if count > 15, !sharedData.isEmpty, let data = sharedData[object] { return data }
         return Data(bytes: base + start, count: count)
     }
 

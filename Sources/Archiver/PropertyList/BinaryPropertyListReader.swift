@@ -5,7 +5,8 @@ import Foundation
 /// The bytes are read by a ``BinaryPropertyListDocument``, the module's one reader of binary
 /// property lists, which checks everything the root reaches before anything is built: a bad file
 /// ends in ``PropertyListError/malformed(reason:)``, never a trap, and work and memory stay in
-/// proportion to the file.
+/// proportion to the file. The document reads the caller's bytes, not a copy: what is built
+/// holds nothing of them.
 ///
 /// Values come back as Foundation's reader returns them on Linux, so hand-written casts behave
 /// the same: integers and reals as `NSNumber` (`as? Int`, `as? Double` work), `true`/`false` as
@@ -25,16 +26,17 @@ enum BinaryPropertyListReader {
 
     /// The dictionary at the root of `data`.
     static func archive(from data: Data, maximumDepth: Int, options: Options = []) throws(PropertyListError) -> Archive {
-        let document = try BinaryPropertyListDocument(data: data, maximumDepth: maximumDepth, options: options)
-        guard document.kind(of: document.topObject) == .dictionary,
-              let archive = document.foundationObject(at: document.topObject) as? Archive
-        else { throw .malformed(reason: "root is not a dictionary") }
+        let archive = try BinaryPropertyListDocument.reading(data, maximumDepth: maximumDepth, options: options) { document in
+            document.kind(of: document.topObject) == .dictionary ? document.foundationObject(at: document.topObject) as? Archive : nil
+        }
+        guard let archive else { throw .malformed(reason: "root is not a dictionary") }
         return archive
     }
 
     /// The value at the root of `data`, whatever its type.
     static func propertyList(from data: Data, maximumDepth: Int, options: Options = []) throws(PropertyListError) -> Any {
-        let document = try BinaryPropertyListDocument(data: data, maximumDepth: maximumDepth, options: options)
-        return document.foundationObject(at: document.topObject)
+        try BinaryPropertyListDocument.reading(data, maximumDepth: maximumDepth, options: options) { document in
+            document.foundationObject(at: document.topObject)
+        }
     }
 }

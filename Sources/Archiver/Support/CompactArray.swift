@@ -38,16 +38,19 @@ enum CompactArray {
     }
 
     /// Appends `value`, first turning the elements into `[Any]` if it is of another type.
-    /// The exact types are compared: a Bool is an NSNumber to `as?`, and an NSNumber a Bool.
+    /// The dynamic types are compared, never cast: a Bool is an NSNumber to `as?`, an NSNumber a
+    /// Bool, and `as? NSNumber` of an array bridges it to `NSArray` on Linux, converting every
+    /// array nested in it, recursively on the caller's stack (an array 400 deep overflowed a
+    /// 512 KiB one, and each level converted all those below it again).
     mutating func append(_ value: Any) {
         let type = Swift.type(of: value)
         switch self {
         case .empty(let capacity):
             self = Self.first(value, type, capacity: capacity)
         case .numbers(var elements):
-            guard type != Bool.self, let number = value as? NSNumber else { return appendMixed(value, elements) }
+            guard type is NSNumber.Type else { return appendMixed(value, elements) }
             self = .empty(capacity: 0)
-            elements.append(number)
+            elements.append(value as! NSNumber)
             self = .numbers(elements)
         case .booleans(var elements):
             guard type == Bool.self else { return appendMixed(value, elements) }
@@ -82,7 +85,7 @@ enum CompactArray {
         if type == Bool.self { return .booleans(reserved(value as! Bool)) }
         if type == String.self { return .strings(reserved(value as! String)) }
         if type == [String: Any].self { return .dictionaries(reserved(value as! [String: Any])) }
-        if let number = value as? NSNumber { return .numbers(reserved(number)) }
+        if type is NSNumber.Type { return .numbers(reserved(value as! NSNumber)) }
         return .mixed(reserved(value))
     }
 
