@@ -27,7 +27,7 @@ extension ArchiverError {
     func at(_ url: URL) -> ArchiverError {
         switch self {
         case .invalidPropertyList, .emptyIdentifier, .noArchiveDirectory, .fileTooLarge,
-             .invalidResponseObject, .fileSystem, .expired:
+             .invalidResponseObject, .fileSystem, .expired, .droppedElements:
             self
         case .corruptFile(let type, let id, _, let reason): .corruptFile(type: type, id: id, file: url, reason: reason)
         case .refusedKeyedArchive(let type, let id, _, let error): .refusedKeyedArchive(type: type, id: id, file: url, error: error)

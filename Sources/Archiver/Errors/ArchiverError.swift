@@ -53,6 +53,12 @@ public enum ArchiverError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The file system refused an operation on `file`.
     case fileSystem(operation: String, file: URL, reason: String)
+    /// The value loaded, but without some elements of its lists, which did not decode: a list of
+    /// models drops its invalid elements, as Archiver 0.6 did. Collection loads
+    /// (``Archivable/loadAll(in:failures:)``) list it among their failures, beside the value they
+    /// return, because the next store of the value leaves those elements out for good.
+    case droppedElements(type: String, id: String, file: URL, dropped: [ArchiveDecodingError])
+
     /// The archive was stored `age` seconds ago, at least the archiver's ``Archiver/maximumAge``;
     /// it loads as `nil` and is removed. A negative `age` is a file dated that far in the future,
     /// which expires once it is `maximumAge` ahead.
@@ -79,6 +85,9 @@ public enum ArchiverError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(type): the response does not decode, so nothing was stored: \(error)"
         case .fileSystem(let operation, let file, let reason):
             return "cannot \(operation) \(file.path): \(reason)"
+        case .droppedElements(let type, let id, let file, let dropped):
+            let list = dropped.map(\.description).joined(separator: "; ")
+            return "\(Self.subject(type, id)): \(file.path) loaded without \(dropped.count) invalid \(dropped.count == 1 ? "element" : "elements"): \(list)"
         case .expired(let type, let id, let file, let age, let maximumAge):
             let when = age < 0 ? "dated \(Int(-age)) s ahead" : "stored \(Int(age)) s ago"
             return "\(Self.subject(type, id)): \(file.path) expired: \(when), over the maximum age of \(Int(maximumAge)) s"

@@ -176,7 +176,9 @@ extension Archivable {
     }
 
     /// Every stored value of this type that loads, sorted by id, with an error for each file that
-    /// does not: one that cannot be read or decoded, or whose name is no id of this type.
+    /// does not: one that cannot be read or decoded, or whose name is no id of this type. A value
+    /// that loaded without some elements of its lists (which did not decode, and which the next
+    /// store leaves out) is returned and also listed, as ``ArchiverError/droppedElements(type:id:file:dropped:)``.
     ///
     /// ```swift
     /// var failures: [ArchiverError] = []

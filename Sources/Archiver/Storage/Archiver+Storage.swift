@@ -570,7 +570,14 @@ extension Archiver {
         values.reserveCapacity(ids.count)
         for (_, text) in ids {
             do {
-                if let value = try load(type, text: text, in: folder) { values.append(value) }
+                let (value, dropped) = try ArchiveDecodingError.collectingDroppedElements { () throws(ArchiverError) in
+                    try load(type, text: text, in: folder)
+                }
+                guard let value else { continue }
+                values.append(value)
+                if !dropped.isEmpty, let file = try? file(in: folder, id: text, foldingCase: foldsCase(folder)).location.url {
+                    failures.append(.droppedElements(type: folder.typeName, id: text, file: file, dropped: dropped))
+                }
             } catch .expired {
                 continue  // expired since it was listed: as if not stored
             } catch {
