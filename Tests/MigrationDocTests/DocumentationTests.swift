@@ -151,7 +151,7 @@ struct DocumentationTests {
             #"["soup", "deli"]"#, "true",
             "User.user_reviews[1].restaurant.id: expected Int, found nothing", "2",
             #"User.id: expected Int, found String "george""#,
-            "3", "deli", "true", #"["active", "unknown"]"#, #"["id"]"#, "Soup?",
+            "3", "deli", "true", #"["active", "unknown"]"#, #"["id"]"#, "1574553600.0", "Soup?",
         ])
     }
 }

@@ -39,6 +39,15 @@ extension Post: KeyMapped {
     ])
 }
 
+struct Event { let id: Int; let startsAt: Date; let endsAt: Date? }
+
+extension Event: KeyMapped {
+    static let keyMap = KeyMap(Event.init, [
+        .property(\.startsAt, server: "starts_ms", dates: .millisecondsSince1970),
+        .property(\.endsAt, server: "ends_ms", dates: .millisecondsSince1970),  // nil: no key
+    ])
+}
+
 enum Kind: String { case deli, soup, bistro }
 extension Kind: KeyMapValue { static var keyMapPlaceholder: Kind? { .deli } }
 
@@ -111,6 +120,7 @@ public func keyMaps(json: ResponseObject, badJSON: ResponseObject) throws -> [St
     print(feed.reviews.hasMore)
     print(try [Status](keyMapValue: KeyMapInput(["active", "requires_reauthorization"], from: .responseObject)).map(\.rawValue))
     print(try Post.decode(responseObject: ["id": 7, "edited_ms": NSNull()]).archiveValue.keys.sorted())
+    print(try Event.decode(responseObject: ["id": 1, "starts_ms": 1_574_553_600_000]).startsAt.timeIntervalSince1970)
     print(try Note.decode(responseObject: ["id": 2, "text": "Yes.", "in_reply_to": ["id": 1, "text": "Soup?"]]).replyTo?.text ?? "")
     return printed
 }

@@ -58,7 +58,14 @@ struct KeyMapJSONWriter {
         // Members by their server paths, grouped into nested objects in the order of the fields.
         let root = JSONObjectNode()
         for (field, value) in zip(map.fields, values) where !field.isExcluded {
-            let written: Any? = if let transform = field.transform { transform.encode(value) } else { KeyMapTransform.present(value) }
+            let written: Any?
+            if let dates = field.dates {
+                written = (KeyMapTransform.present(value) as? Date).map(dates.write)
+            } else if let transform = field.transform {
+                written = transform.encode(value)
+            } else {
+                written = KeyMapTransform.present(value)
+            }
             guard let written else { continue }
             let keys = field.serverPaths.first ?? [field.serverKey]
             root.insert(written, at: keys[...], field: field.name)

@@ -16,6 +16,9 @@ struct KeyMapEntry: Sendable {
     /// fails the whole value instead of being dropped.
     var isStrict = false
     var transform: KeyMapTransform?
+    /// The server's form of a `Date` property's dates, when the entry names one (the transform
+    /// then reads it); ``KeyMapped/jsonData()`` writes it.
+    var dates: KeyMapDates?
     /// What a value that is present but cannot be read gets.
     var invalid: KeyMapInvalidRule = .fail
     /// Server keys read when the server key is missing or null, in order.

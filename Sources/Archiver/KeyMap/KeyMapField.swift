@@ -22,6 +22,8 @@ final class KeyMapField: Sendable {
     /// The default for archives, when it differs from the server's.
     let archiveDefaultValue: KeyMapDefault?
     @usableFromInline let transform: KeyMapTransform?
+    /// The server's form of the dates, when the entry names one.
+    let dates: KeyMapDates?
     /// Whether invalid collection elements fail the value rather than being dropped.
     let isStrict: Bool
     /// What a value that is present but unreadable gets.
@@ -58,6 +60,7 @@ final class KeyMapField: Sendable {
         defaultValue = entry?.defaultValue
         archiveDefaultValue = entry?.archiveDefaultValue
         transform = entry?.transform
+        dates = entry?.dates
         isStrict = entry?.isStrict ?? false
         invalid = entry?.invalid ?? .fail
         isPlain = !isExcluded && transform == nil && !isStrict

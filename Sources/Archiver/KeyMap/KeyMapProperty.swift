@@ -1,3 +1,5 @@
+import Foundation
+
 /// An entry of a key map that names its property by key path, so that the compiler checks the
 /// property exists and that the default has its type.
 ///
@@ -106,6 +108,48 @@ public struct KeyMapProperty<Model> {
         entry.alternateServerKeys = alternateServerKeys
         entry.formerArchiveKeys = formerArchiveKeys
         entry.archiveDefaultValue = archiveDefault.map(KeyMapDefault.init(typed:))
+        return KeyMapProperty(keyPath, entry: entry)
+    }
+
+    /// A `Date` property whose server sends another form than the ones a `Date` reads by itself
+    /// (``KeyMapDates``): milliseconds, a formatter's text, a conversion of your own. Archives keep
+    /// property-list dates; ``KeyMapped/jsonData()`` writes the form back.
+    ///
+    /// ```swift
+    /// .property(\.createdAt, server: "created_ms", dates: .millisecondsSince1970)
+    /// ```
+    public static func property(
+        _ keyPath: KeyPath<Model, Date>,
+        server serverKey: String? = nil,
+        archive archiveKey: String? = nil,
+        dates: KeyMapDates,
+        default defaultValue: Date? = nil
+    ) -> KeyMapProperty {
+        dated(keyPath, server: serverKey, archive: archiveKey, dates: dates, transform: dates.transform, default: defaultValue)
+    }
+
+    /// A `Date?` property whose server sends another form (``KeyMapDates``); missing or null is
+    /// `nil`, and `nil` leaves the key out.
+    ///
+    /// ```swift
+    /// .property(\.editedAt, server: "edited_ms", dates: .millisecondsSince1970)
+    /// ```
+    public static func property(
+        _ keyPath: KeyPath<Model, Date?>,
+        server serverKey: String? = nil,
+        archive archiveKey: String? = nil,
+        dates: KeyMapDates
+    ) -> KeyMapProperty {
+        dated(keyPath, server: serverKey, archive: archiveKey, dates: dates, transform: dates.optionalTransform, default: nil)
+    }
+
+    private static func dated<Value: KeyMapValue>(
+        _ keyPath: KeyPath<Model, Value>, server serverKey: String?, archive archiveKey: String?, dates: KeyMapDates,
+        transform: KeyMapTransform, default defaultValue: Value?
+    ) -> KeyMapProperty {
+        var entry = KeyMapEntry(serverKey: serverKey, archiveKey: archiveKey, defaultValue: defaultValue.map(KeyMapDefault.init(typed:)),
+                                transform: transform)
+        entry.dates = dates
         return KeyMapProperty(keyPath, entry: entry)
     }
 
