@@ -80,8 +80,15 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "Archiver", package: "Archiver"),
                 .product(name: "ArchiverTesting", package: "Archiver"),
-                .product(name: "TutorialData", package: "Archiver"),
+                "ToolsTutorialData",
             ]
+        ),
+        // The tutorial's server response, which the root package keeps out of its products: a
+        // link to Examples/TutorialData/TutorialResponse.swift.
+        .target(
+            name: "ToolsTutorialData",
+            dependencies: [.product(name: "Archiver", package: "Archiver")],
+            path: "Fixtures/TutorialData"
         ),
         // The tests `archiver-migrate --goldens` writes, as a user runs them: compiled against
         // the hand-written models they record the goldens, against the converted ones they check

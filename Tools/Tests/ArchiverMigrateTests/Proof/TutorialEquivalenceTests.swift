@@ -2,7 +2,7 @@ import Archiver
 import ArchiverTesting
 import Foundation
 import Testing
-import TutorialData
+import ToolsTutorialData
 @testable import MigrationAfterFixtures
 @testable import MigrationConverted
 @testable import MigrationFixtures
