@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import Archiver
+
+// A key map without readers reads each stored property where the layout puts it, after checking,
+// on instances its own initializer built, that each property's value is there: same-typed
+// properties in a row (the issue's five `Bool?`s, whose swapped readers passed validation) are
+// told apart by probe instances in which they differ.
+
+enum OffsetVisibility: String, CaseIterable, KeyMapValue { case open, unlisted, hidden, direct }
+
+struct OffsetStatus: Equatable {
+    let id: String
+    let favourited: Bool?
+    let reblogged: Bool?
+    let muted: Bool?
+    let bookmarked: Bool?
+    let pinned: Bool?
+    let createdAt: Date?
+    let editedAt: Date?
+    let deletedAt: Date?
+    let visibility: OffsetVisibility
+    let quoting: OffsetVisibility
+    let replying: OffsetVisibility
+    let sensitive: Bool
+    let count: Int
+}
+
+extension OffsetStatus: KeyMapped {
+    static let keyMap = KeyMap(OffsetStatus.init, serverKeys: .snakeCase, [.property(\.count, server: "replies_count", default: 0)])
+}
+
+/// Two nested values of one key-mapped type: nothing gives two of them different probe values
+/// without building the other type's map, so the map reads them through `Mirror`, correctly.
+struct OffsetPlace: Equatable { let name: String }
+extension OffsetPlace: KeyMapped { static let keyMap = KeyMap(OffsetPlace.init) }
+struct OffsetTrip: Equatable { let from: OffsetPlace; let to: OffsetPlace; let days: Int }
+extension OffsetTrip: KeyMapped { static let keyMap = KeyMap(OffsetTrip.init) }
+
+/// One nested value of its type, among others: its value alone tells it.
+struct OffsetVisit: Equatable { let place: OffsetPlace; let note: String?; let rating: Int8; let score: Float; let tags: [String] }
+extension OffsetVisit: KeyMapped { static let keyMap = KeyMap(OffsetVisit.init) }
+
+@Suite struct StoredPropertyOffsetTests {
+    /// Every combination of the five `Bool?`s' three values would be 243 statuses; these give each
+    /// property each value at least once while its neighbours hold others.
+    static func statuses() -> [OffsetStatus] {
+        let states: [Bool?] = [true, false, nil]
+        let dates: [Date?] = [Date(timeIntervalSince1970: 1_574_553_600), nil, Date(timeIntervalSince1970: 86_400.5)]
+        let kinds = OffsetVisibility.allCases
+        return (0 ..< 9).map { index in
+            OffsetStatus(
+                id: "status \(index)",
+                favourited: states[index % 3], reblogged: states[(index + 1) % 3], muted: states[(index / 3) % 3],
+                bookmarked: states[(index + 2) % 3], pinned: states[(index / 3 + 1) % 3],
+                createdAt: dates[index % 3], editedAt: dates[(index + 1) % 3], deletedAt: dates[(index / 3) % 3],
+                visibility: kinds[index % 4], quoting: kinds[(index + 1) % 4], replying: kinds[(index / 3) % 4],
+                sensitive: index % 2 == 0, count: index * 7)
+        }
+    }
+
+    @Test func aMapWithoutReadersReadsStoredPropertiesInPlace() throws {
+        guard case .readers(let entries) = OffsetStatus.keyMap.readers else {
+            Issue.record("OffsetStatus is archived through Mirror")
+            return
+        }
+        #expect(entries.map(\.key) == OffsetStatus.keyMap.fields.map(\.archiveKey))
+        guard case .readers = OffsetVisit.keyMap.readers else {
+            Issue.record("OffsetVisit is archived through Mirror")
+            return
+        }
+    }
+
+    @Test func fiveOptionalBooleansDatesAndEnumsOfOneTypeRoundTripEachValue() throws {
+        for status in Self.statuses() {
+            let archive = status.archiveValue
+            #expect(archive["favourited"] as? Bool == status.favourited)
+            #expect(archive["reblogged"] as? Bool == status.reblogged)
+            #expect(archive["muted"] as? Bool == status.muted)
+            #expect(archive["bookmarked"] as? Bool == status.bookmarked)
+            #expect(archive["pinned"] as? Bool == status.pinned)
+            #expect(archive["editedAt"] as? Date == status.editedAt)
+            #expect(archive["quoting"] as? String == status.quoting.rawValue)
+            #expect(try OffsetStatus.decode(archive: archive) == status)
+            let loaded = try OffsetStatus(archivedData: status.archivedData())
+            #expect(loaded == status)
+        }
+    }
+
+    @Test func nestedValuesRoundTrip() throws {
+        let visit = OffsetVisit(place: OffsetPlace(name: "Monk's"), note: nil, rating: -3, score: 4.5, tags: ["soup", "bread"])
+        #expect(try OffsetVisit(archivedData: visit.archivedData()) == visit)
+        #expect(try OffsetVisit.decode(archive: visit.archiveValue) == visit)
+        let trip = OffsetTrip(from: OffsetPlace(name: "Monk's"), to: OffsetPlace(name: "Soup Man"), days: 2)
+        #expect(try OffsetTrip(archivedData: trip.archivedData()) == trip)
+        #expect(trip.archiveValue["to"] as? [String: String] == ["name": "Soup Man"])
+    }
+
+    @Test func sameTypedPropertiesWithoutDistinctProbeValuesAreReadThroughMirror() {
+        guard case .mirror = OffsetTrip.keyMap.readers else {
+            Issue.record("OffsetTrip's two places were read in place without being told apart")
+            return
+        }
+    }
+
+    @Test func probeInstancesGiveEveryTwoPropertiesOfATypeDifferentValues() throws {
+        let types: [KeyMapStoredOffsets.Parameter] =
+            Array(repeating: KeyMapStoredOffsets.Parameter(Bool?.self, in: OffsetStatus.self), count: 5)
+            + Array(repeating: KeyMapStoredOffsets.Parameter(Bool.self, in: OffsetStatus.self), count: 9)
+            + Array(repeating: KeyMapStoredOffsets.Parameter(OffsetVisibility.self, in: OffsetStatus.self), count: 3)
+            + [KeyMapStoredOffsets.Parameter(String.self, in: OffsetStatus.self)]
+        let probes = try KeyMapStoredOffsets.probes(for: types).get()
+        // Five Bool?s of three values need two instances, nine Bools four.
+        #expect(probes.choices.count == 4)
+        for first in types.indices {
+            for second in types.indices where second > first && types[first].typeIdentifier == types[second].typeIdentifier {
+                #expect(probes.choices.contains { $0[first] != $0[second] }, "\(first) and \(second)")
+            }
+        }
+        let places = [KeyMapStoredOffsets.Parameter(OffsetPlace.self, in: OffsetTrip.self), .init(OffsetPlace.self, in: OffsetTrip.self)]
+        #expect(throws: KeyMapStoredOffsets.Unverified.self) { try KeyMapStoredOffsets.probes(for: places).get() }
+    }
+
+    @Test func probeValuesDifferFromPropertyToProperty() {
+        #expect(KeyMapProbe.values(Bool?.self, upTo: 5).map { String(describing: $0) } == ["nil", "Optional(false)", "Optional(true)"])
+        #expect(KeyMapProbe.values(OffsetVisibility.self, upTo: 9) == OffsetVisibility.allCases)
+        let dates = KeyMapProbe.values(Date?.self, upTo: 4)
+        #expect(Set(dates.map { String(describing: $0) }).count == 4)
+        #expect(KeyMapProbe.values(OffsetPlace.self, upTo: 2).count == 1)
+    }
+}
