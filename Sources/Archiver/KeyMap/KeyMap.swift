@@ -87,13 +87,14 @@ public final class KeyMap<Model>: @unchecked Sendable {
         case mirror([(Any) -> Any?], [PropertyListFieldWriter<Any>])
     }
 
-    /// One archived property: its archive key, how to read it, and how a store writes it.
+    /// One archived property: its archive key, how to read it, and how a store writes it, each
+    /// given the model's address (``KeyMapStoredOffsets/withAddress(of:_:)``).
     @usableFromInline struct ArchiveEntry {
         @usableFromInline let key: String
-        @usableFromInline let read: (Model) -> Any?
-        let write: PropertyListFieldWriter<Model>
+        @usableFromInline let read: (UnsafeRawPointer) -> Any?
+        let write: StoredPropertyWriter
 
-        @usableFromInline init(key: String, read: @escaping (Model) -> Any?, write: PropertyListFieldWriter<Model>) {
+        @usableFromInline init(key: String, read: @escaping (UnsafeRawPointer) -> Any?, write: StoredPropertyWriter) {
             self.key = key
             self.read = read
             self.write = write
@@ -370,7 +371,19 @@ public final class KeyMap<Model>: @unchecked Sendable {
     /// The archive entry of a property read at its offset.
     @inlinable
     static func storedPropertyEntry<Value: KeyMapValue>(for type: Value.Type) -> (Int) -> (KeyMapField) -> ArchiveEntry {
-        { offset in archiveEntry(for: { model in KeyMapStoredOffsets.load(Value.self, at: offset, in: model) }) }
+        { offset in
+            { field in
+                let write = propertyListWriter(Value.self, at: offset, field: field)
+                if let transform = field.transform {
+                    return ArchiveEntry(key: field.archiveKey, read: { model in
+                        transform.encode(KeyMapStoredOffsets.property(Value.self, at: offset, of: model).pointee)
+                    }, write: write)
+                }
+                return ArchiveEntry(key: field.archiveKey, read: { model in
+                    KeyMapStoredOffsets.property(Value.self, at: offset, of: model).pointee.keyMapArchiveValue
+                }, write: write)
+            }
+        }
     }
 
     @inlinable
@@ -381,19 +394,6 @@ public final class KeyMap<Model>: @unchecked Sendable {
     @inlinable
     static func mirrorWriter<Value: KeyMapValue>(for type: Value.Type) -> (KeyMapField) -> PropertyListFieldWriter<Any> {
         { field in propertyListWriter(mirroring: Value.self, field: field) }
-    }
-
-    @inlinable
-    static func archiveEntry<Value: KeyMapValue>(
-        for reader: @escaping (Model) -> Value
-    ) -> (KeyMapField) -> ArchiveEntry {
-        { field in
-            let write = propertyListWriter(reading: reader, field: field)
-            if let transform = field.transform {
-                return ArchiveEntry(key: field.archiveKey, read: { model in transform.encode(reader(model)) }, write: write)
-            }
-            return ArchiveEntry(key: field.archiveKey, read: { model in reader(model).keyMapArchiveValue }, write: write)
-        }
     }
 
     // MARK: Using the map
@@ -457,8 +457,10 @@ public final class KeyMap<Model>: @unchecked Sendable {
         var archive = Archive(minimumCapacity: fields.count)
         switch readers {
         case .readers(let entries):
-            for entry in entries {
-                if let value = entry.read(model) { archive[entry.key] = value }
+            KeyMapStoredOffsets.withAddress(of: model) { address in
+                for entry in entries {
+                    if let value = entry.read(address) { archive[entry.key] = value }
+                }
             }
         case .mirror(let encoders, _):
             let values = Reflection.propertyValues(of: model)

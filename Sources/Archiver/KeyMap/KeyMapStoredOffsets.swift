@@ -16,17 +16,43 @@ import Foundation
 /// other. Where that cannot be shown (a layout that does not add up, two properties of a type
 /// the library has no second value of, a value not found where it should be) the map reads with
 /// `Mirror`, and a debug build says so once, when the map is built.
+///
+/// The check reads each offset with the type the layout rule puts there, the type `Mirror`
+/// reports for that property; what it checks is that the value there is the one the initializer
+/// was given for that parameter, so that no property is read for another.
 @usableFromInline
 enum KeyMapStoredOffsets {
-    /// The value of the stored property at `offset` bytes into `model`, as a copy (retained
-    /// like any copy).
+    // The library's only reads of memory by address: these three functions.
+
+    /// Calls `body` with the address of `model`, for ``property(_:at:of:)``, once per model
+    /// archived or stored rather than once per property.
+    @inlinable @inline(__always)
+    static func withAddress<Model, Result, Failure: Error>(
+        of model: Model, _ body: (UnsafeRawPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try withUnsafeBytes(of: model) { (bytes) throws(Failure) -> Result in
+            // A model of zero size has no bytes, and no stored property of any size to read.
+            try body(bytes.baseAddress ?? UnsafeRawPointer(bitPattern: MemoryLayout<Model>.alignment)!)
+        }
+    }
+
+    /// The stored property of type `Value` at `offset` bytes from `model`, the address
+    /// ``withAddress(of:_:)`` gave: its `pointee` is the property, read where it is (at offset 0,
+    /// with the model's own type, the model itself).
     ///
-    /// The library's one read of memory by offset. `offset` must be one ``verifiedOffsets(parameters:instances:)``
+    /// `offset` must be one ``verifiedOffsets(parameters:declaredTypes:placeholder:instances:)``
     /// returned for a property of type `Value`: aligned for it (the layout rule aligns each
-    /// property) and holding one.
+    /// property) and holding one, which the model's memory, bound to the model's type, binds to
+    /// `Value`.
     @inlinable
+    static func property<Value>(_ type: Value.Type, at offset: Int, of model: UnsafeRawPointer) -> UnsafePointer<Value> {
+        (model + offset).assumingMemoryBound(to: Value.self)
+    }
+
+    /// A copy of the stored property of type `Value` at `offset` bytes into `model`: how the
+    /// check reads the probe instances.
     static func load<Model, Value>(_ type: Value.Type, at offset: Int, in model: Model) -> Value {
-        withUnsafeBytes(of: model) { $0.load(fromByteOffset: offset, as: Value.self) }
+        withAddress(of: model) { property(Value.self, at: offset, of: $0).pointee }
     }
 
     /// One parameter of the initializer as the check sees it.

@@ -41,6 +41,15 @@ extension OffsetTrip: KeyMapped { static let keyMap = KeyMap(OffsetTrip.init) }
 struct OffsetVisit: Equatable { let place: OffsetPlace; let note: String?; let rating: Int8; let score: Float; let tags: [String] }
 extension OffsetVisit: KeyMapped { static let keyMap = KeyMap(OffsetVisit.init) }
 
+/// A model read at its offsets holding one whose map reads through `Mirror`: a store writes the
+/// nested value from where it is.
+struct OffsetJourney: Equatable { let name: String; let trip: OffsetTrip; let flagged: Bool? }
+extension OffsetJourney: KeyMapped { static let keyMap = KeyMap(OffsetJourney.init) }
+
+/// A model of zero size: nothing to read, at any offset.
+struct OffsetMarker: Equatable { let kind: ObjectKind }
+extension OffsetMarker: KeyMapped { static let keyMap = KeyMap(OffsetMarker.init) }
+
 @Suite struct StoredPropertyOffsetTests {
     /// Every combination of the five `Bool?`s' three values would be 243 statuses; these give each
     /// property each value at least once while its neighbours hold others.
@@ -94,6 +103,25 @@ extension OffsetVisit: KeyMapped { static let keyMap = KeyMap(OffsetVisit.init) 
         let trip = OffsetTrip(from: OffsetPlace(name: "Monk's"), to: OffsetPlace(name: "Soup Man"), days: 2)
         #expect(try OffsetTrip(archivedData: trip.archivedData()) == trip)
         #expect(trip.archiveValue["to"] as? [String: String] == ["name": "Soup Man"])
+    }
+
+    @Test func aNestedValueReadThroughMirrorIsStoredFromWhereItIs() throws {
+        guard case .readers = OffsetJourney.keyMap.readers, case .mirror = OffsetTrip.keyMap.readers else {
+            Issue.record("expected OffsetJourney read at its offsets and OffsetTrip through Mirror")
+            return
+        }
+        let trip = OffsetTrip(from: OffsetPlace(name: "Monk's"), to: OffsetPlace(name: "Soup Man"), days: 2)
+        for journey in [OffsetJourney(name: "lunch", trip: trip, flagged: true), OffsetJourney(name: "", trip: trip, flagged: nil)] {
+            #expect(try OffsetJourney(archivedData: journey.archivedData()) == journey)
+            #expect(try OffsetJourney.decode(archive: journey.archiveValue) == journey)
+        }
+    }
+
+    @Test func aModelOfZeroSizeRoundTrips() throws {
+        #expect(MemoryLayout<OffsetMarker>.size == 0)
+        let marker = OffsetMarker(kind: .charge)
+        #expect(marker.archiveValue["kind"] as? String == "charge")
+        #expect(try OffsetMarker(archivedData: marker.archivedData()) == marker)
     }
 
     @Test func sameTypedPropertiesWithoutDistinctProbeValuesAreReadThroughMirror() {
