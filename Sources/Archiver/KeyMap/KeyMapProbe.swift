@@ -116,3 +116,15 @@ extension Array: KeyMapProbing where Element: KeyMapValue {
         [[]] + KeyMapProbe.values(Element.self, upTo: count - 1, placeholder: false).map { [$0] }
     }
 }
+
+extension Set: KeyMapProbing where Element: KeyMapValue {
+    static func keyMapProbeValues(upTo count: Int) -> [Set<Element>] {
+        [[]] + KeyMapProbe.values(Element.self, upTo: count - 1, placeholder: false).map { [$0] }
+    }
+}
+
+extension Dictionary: KeyMapProbing where Key == String, Value: KeyMapValue {
+    static func keyMapProbeValues(upTo count: Int) -> [[String: Value]] {
+        [[:]] + KeyMapProbe.values(Value.self, upTo: count - 1, placeholder: false).map { ["probe": $0] }
+    }
+}

@@ -41,6 +41,14 @@ extension OffsetTrip: KeyMapped { static let keyMap = KeyMap(OffsetTrip.init) }
 struct OffsetVisit: Equatable { let place: OffsetPlace; let note: String?; let rating: Int8; let score: Float; let tags: [String] }
 extension OffsetVisit: KeyMapped { static let keyMap = KeyMap(OffsetVisit.init) }
 
+/// Collections of one type in pairs, told apart by one element or none.
+struct OffsetTags: Equatable {
+    let tags: Set<String>; let labels: Set<String>
+    let counts: [String: Int]; let totals: [String: Int]
+    let names: [String]; let aliases: [String]
+}
+extension OffsetTags: KeyMapped { static let keyMap = KeyMap(OffsetTags.init) }
+
 /// A model read at its offsets holding one whose map reads through `Mirror`: a store writes the
 /// nested value from where it is.
 struct OffsetJourney: Equatable { let name: String; let trip: OffsetTrip; let flagged: Bool? }
@@ -105,6 +113,16 @@ extension OffsetMarker: KeyMapped { static let keyMap = KeyMap(OffsetMarker.init
         #expect(trip.archiveValue["to"] as? [String: String] == ["name": "Soup Man"])
     }
 
+    @Test func collectionsOfOneTypeAreReadInPlace() throws {
+        guard case .readers = OffsetTags.keyMap.readers else {
+            Issue.record("OffsetTags is archived through Mirror")
+            return
+        }
+        let tags = OffsetTags(tags: ["a"], labels: ["b", "c"], counts: ["x": 1], totals: [:], names: [], aliases: ["d"])
+        #expect(try OffsetTags(archivedData: tags.archivedData()) == tags)
+        #expect(try OffsetTags.decode(archive: tags.archiveValue) == tags)
+    }
+
     @Test func aNestedValueReadThroughMirrorIsStoredFromWhereItIs() throws {
         guard case .readers = OffsetJourney.keyMap.readers, case .mirror = OffsetTrip.keyMap.readers else {
             Issue.record("expected OffsetJourney read at its offsets and OffsetTrip through Mirror")
@@ -155,5 +173,8 @@ extension OffsetMarker: KeyMapped { static let keyMap = KeyMap(OffsetMarker.init
         let dates = KeyMapProbe.values(Date?.self, upTo: 4)
         #expect(Set(dates.map { String(describing: $0) }).count == 4)
         #expect(KeyMapProbe.values(OffsetPlace.self, upTo: 2).count == 1)
+        #expect(KeyMapProbe.values([String: Int].self, upTo: 3) == [[:], ["probe": 1_000_003], ["probe": 1_000_004]])
+        #expect(KeyMapProbe.values(Set<String>.self, upTo: 2) == [[], ["probe 0"]])
+        #expect(KeyMapProbe.values([OffsetPlace].self, upTo: 2) == [[]])
     }
 }
