@@ -28,8 +28,8 @@ import Foundation
 /// Archiving reads each stored property where the model's layout puts it, with the type of its
 /// parameter, once the map has checked, on probe instances its initializer built with a
 /// different value for each property, that every value is found there. Where that cannot be
-/// shown (two properties of a type it has no two values of, such as two of one nested key-mapped
-/// type) it reads them with `Mirror`, several times slower, and a debug build says so.
+/// shown (two properties of a type it has no two values of, such as two arrays of one nested
+/// key-mapped type) it reads them with `Mirror`, several times slower, and a debug build says so.
 ///
 /// In debug builds the map validates itself when first used and prints any problem to standard
 /// error; an entry that names no stored property stops a debug build there with an assertion, and
@@ -71,6 +71,9 @@ public final class KeyMap<Model>: @unchecked Sendable {
     /// under its key when there is a log.
     @usableFromInline let constructFromDocument: ([KeyMapField], KeyMapParsedDocument, UnsafeBufferPointer<Int32>, DroppedElementLog?) throws(ArchiveDecodingError) -> Model
     @usableFromInline let makePlaceholder: () -> Model?
+    /// Up to that many models that differ from one another, built by the initializer: probe
+    /// values for the offset check of a model that holds several of this one.
+    @usableFromInline let makeProbes: (Int) -> [Model]
     /// The model's ``KeyMapChecked`` check, when it declares one.
     @usableFromInline let check: ((Model, KeyMapSource) -> String?)?
     @usableFromInline let readers: Readers
@@ -191,6 +194,18 @@ public final class KeyMap<Model>: @unchecked Sendable {
         self.propertyListKeyPatterns = BinaryPropertyListKey.Pattern.patterns(of: plan.fields)
         self.jsonKeyPatterns = BinaryPropertyListKey.Pattern.serverKeyPatterns(of: plan.fields)
         self.makePlaceholder = makePlaceholder
+        self.makeProbes = { count in
+            var probes: [Model] = []
+            for number in 0 ..< count {
+                func probe<Value: KeyMapValue>(_ type: Value.Type) throws(KeyMapParameter.NoPlaceholder) -> Value {
+                    guard let value = KeyMapProbe.value(Value.self, number: number) else { throw KeyMapParameter.NoPlaceholder() }
+                    return value
+                }
+                guard let instance = try? initializer(repeat probe((each Property).self)) else { break }
+                probes.append(instance)
+            }
+            return probes
+        }
         self.check = KeyMapChecks.check(for: Model.self)
         self.readers = Self.readers(initializer, parameters: parameters, placeholder: placeholder, fields: plan.fields)
         self.storeEntries = Self.storeEntries(of: readers)
@@ -253,6 +268,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         constructReporting = built.constructReporting
         constructFromDocument = built.constructFromDocument
         makePlaceholder = built.makePlaceholder
+        makeProbes = built.makeProbes
         check = built.check
         readers = built.readers
         storeEntries = built.storeEntries

@@ -28,9 +28,13 @@ extension KeyMapProbe {
     /// the model has properties of it (`Bool?` has three). A type the library cannot make values
     /// of has its placeholder alone: one property of it is told by that value, several are not.
     ///
-    /// - Parameter placeholder: Whether such a type gives its placeholder. Not for an optional's
-    ///   or an array's elements: the placeholder of a key-mapped type is built by its map, and a
-    ///   status that holds an optional status would build its own map while building it.
+    /// A key-mapped type gives models its own map builds with different values, as its
+    /// placeholder would be built by that map.
+    ///
+    /// - Parameter placeholder: Whether such a type gives its placeholder, or a key-mapped type its
+    ///   models. Not for an optional's or an array's elements, whose placeholder (`nil`, `[]`)
+    ///   builds no map: a status that holds an optional status would build its own map while
+    ///   building it.
     static func values<Value: KeyMapValue>(_ type: Value.Type, upTo count: Int, placeholder: Bool = true) -> [Value] {
         guard count > 0 else { return [] }
         let values: [Value]
@@ -42,6 +46,8 @@ extension KeyMapProbe {
             values = made
         } else if let cases = Value.self as? any CaseIterable.Type, let made = allCases(cases) as? [Value] {
             values = made
+        } else if placeholder, let mapped = Value.self as? any KeyMapped.Type, let made = probes(of: mapped, count: count) as? [Value], !made.isEmpty {
+            values = made
         } else if placeholder {
             values = Value.keyMapPlaceholder.map { [$0] } ?? []
         } else {
@@ -50,6 +56,16 @@ extension KeyMapProbe {
         // Values that print alike cannot be told apart by the check, which compares printed values.
         var seen = Set<String>()
         return Array(values.filter { seen.insert(String(describing: $0)).inserted }.prefix(count))
+    }
+
+    /// Value number `number` of ``values(_:upTo:placeholder:)``, or the last there is.
+    @usableFromInline
+    static func value<Value: KeyMapValue>(_ type: Value.Type, number: Int) -> Value? {
+        values(Value.self, upTo: number + 1).last
+    }
+
+    private static func probes<Model: KeyMapped>(of type: Model.Type, count: Int) -> [Any] {
+        Model.keyMap.makeProbes(count)
     }
 
     private static func integers<Integer: FixedWidthInteger>(_: Integer.Type, count: Int) -> [Any] {

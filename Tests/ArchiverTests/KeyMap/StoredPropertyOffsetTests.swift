@@ -30,12 +30,20 @@ extension OffsetStatus: KeyMapped {
     static let keyMap = KeyMap(OffsetStatus.init, serverKeys: .snakeCase, [.property(\.count, server: "replies_count", default: 0)])
 }
 
-/// Two nested values of one key-mapped type: nothing gives two of them different probe values
-/// without building the other type's map, so the map reads them through `Mirror`, correctly.
+/// Two nested values of one key-mapped type, told apart by models the nested type's map builds.
 struct OffsetPlace: Equatable { let name: String }
 extension OffsetPlace: KeyMapped { static let keyMap = KeyMap(OffsetPlace.init) }
 struct OffsetTrip: Equatable { let from: OffsetPlace; let to: OffsetPlace; let days: Int }
 extension OffsetTrip: KeyMapped { static let keyMap = KeyMap(OffsetTrip.init) }
+
+/// Two arrays of one key-mapped type: an array's elements build no map (a type may hold an array
+/// of itself), so nothing tells the two apart, and the map reads them through `Mirror`, correctly.
+struct OffsetItinerary: Equatable { let stops: [OffsetPlace]; let skipped: [OffsetPlace] }
+extension OffsetItinerary: KeyMapped { static let keyMap = KeyMap(OffsetItinerary.init) }
+
+/// Holds arrays of itself: building its map must not build it again.
+struct OffsetNode: Equatable { let id: Int; let children: [OffsetNode]; let parents: [OffsetNode] }
+extension OffsetNode: KeyMapped { static let keyMap = KeyMap(OffsetNode.init) }
 
 /// One nested value of its type, among others: its value alone tells it.
 struct OffsetVisit: Equatable { let place: OffsetPlace; let note: String?; let rating: Int8; let score: Float; let tags: [String] }
@@ -51,7 +59,7 @@ extension OffsetTags: KeyMapped { static let keyMap = KeyMap(OffsetTags.init) }
 
 /// A model read at its offsets holding one whose map reads through `Mirror`: a store writes the
 /// nested value from where it is.
-struct OffsetJourney: Equatable { let name: String; let trip: OffsetTrip; let flagged: Bool? }
+struct OffsetJourney: Equatable { let name: String; let trip: OffsetItinerary; let flagged: Bool? }
 extension OffsetJourney: KeyMapped { static let keyMap = KeyMap(OffsetJourney.init) }
 
 /// A model of zero size: nothing to read, at any offset.
@@ -124,11 +132,11 @@ extension OffsetMarker: KeyMapped { static let keyMap = KeyMap(OffsetMarker.init
     }
 
     @Test func aNestedValueReadThroughMirrorIsStoredFromWhereItIs() throws {
-        guard case .readers = OffsetJourney.keyMap.readers, case .mirror = OffsetTrip.keyMap.readers else {
-            Issue.record("expected OffsetJourney read at its offsets and OffsetTrip through Mirror")
+        guard case .readers = OffsetJourney.keyMap.readers, case .mirror = OffsetItinerary.keyMap.readers else {
+            Issue.record("expected OffsetJourney read at its offsets and OffsetItinerary through Mirror")
             return
         }
-        let trip = OffsetTrip(from: OffsetPlace(name: "Monk's"), to: OffsetPlace(name: "Soup Man"), days: 2)
+        let trip = OffsetItinerary(stops: [OffsetPlace(name: "Monk's")], skipped: [OffsetPlace(name: "Soup Man"), OffsetPlace(name: "")])
         for journey in [OffsetJourney(name: "lunch", trip: trip, flagged: true), OffsetJourney(name: "", trip: trip, flagged: nil)] {
             #expect(try OffsetJourney(archivedData: journey.archivedData()) == journey)
             #expect(try OffsetJourney.decode(archive: journey.archiveValue) == journey)
@@ -142,11 +150,23 @@ extension OffsetMarker: KeyMapped { static let keyMap = KeyMap(OffsetMarker.init
         #expect(try OffsetMarker(archivedData: marker.archivedData()) == marker)
     }
 
-    @Test func sameTypedPropertiesWithoutDistinctProbeValuesAreReadThroughMirror() {
-        guard case .mirror = OffsetTrip.keyMap.readers else {
-            Issue.record("OffsetTrip's two places were read in place without being told apart")
+    @Test func sameTypedPropertiesWithoutDistinctProbeValuesAreReadThroughMirror() throws {
+        guard case .mirror = OffsetItinerary.keyMap.readers else {
+            Issue.record("OffsetItinerary's two arrays were read in place without being told apart")
             return
         }
+        let node = OffsetNode(id: 1, children: [OffsetNode(id: 2, children: [], parents: [])], parents: [])
+        #expect(try OffsetNode(archivedData: node.archivedData()) == node)
+    }
+
+    @Test func twoNestedValuesOfOneKeyMappedTypeAreReadInPlace() throws {
+        guard case .readers = OffsetTrip.keyMap.readers else {
+            Issue.record("OffsetTrip's two places are read through Mirror")
+            return
+        }
+        let trip = OffsetTrip(from: OffsetPlace(name: "Monk's"), to: OffsetPlace(name: "Soup Man"), days: 2)
+        #expect(try OffsetTrip(archivedData: trip.archivedData()) == trip)
+        #expect(trip.archiveValue["to"] as? [String: String] == ["name": "Soup Man"])
     }
 
     @Test func probeInstancesGiveEveryTwoPropertiesOfATypeDifferentValues() throws {
@@ -163,7 +183,7 @@ extension OffsetMarker: KeyMapped { static let keyMap = KeyMap(OffsetMarker.init
                 #expect(probes.choices.contains { $0[first] != $0[second] }, "\(first) and \(second)")
             }
         }
-        let places = [KeyMapStoredOffsets.Parameter(OffsetPlace.self, in: OffsetTrip.self), .init(OffsetPlace.self, in: OffsetTrip.self)]
+        let places = [KeyMapStoredOffsets.Parameter([OffsetPlace].self, in: OffsetItinerary.self), .init([OffsetPlace].self, in: OffsetItinerary.self)]
         #expect(throws: KeyMapStoredOffsets.Unverified.self) { try KeyMapStoredOffsets.probes(for: places).get() }
     }
 
@@ -172,7 +192,7 @@ extension OffsetMarker: KeyMapped { static let keyMap = KeyMap(OffsetMarker.init
         #expect(KeyMapProbe.values(OffsetVisibility.self, upTo: 9) == OffsetVisibility.allCases)
         let dates = KeyMapProbe.values(Date?.self, upTo: 4)
         #expect(Set(dates.map { String(describing: $0) }).count == 4)
-        #expect(KeyMapProbe.values(OffsetPlace.self, upTo: 2).count == 1)
+        #expect(KeyMapProbe.values(OffsetPlace.self, upTo: 2) == [OffsetPlace(name: "probe 0"), OffsetPlace(name: "probe 1")])
         #expect(KeyMapProbe.values([String: Int].self, upTo: 3) == [[:], ["probe": 1_000_003], ["probe": 1_000_004]])
         #expect(KeyMapProbe.values(Set<String>.self, upTo: 2) == [[], ["probe 0"]])
         #expect(KeyMapProbe.values([OffsetPlace].self, upTo: 2) == [[]])
