@@ -43,13 +43,12 @@ OPERATIONS = [
     ("loadall", "1,000 files of one type → values"),
 ]
 # Every way the suite is meant to have, in table order; a way missing from a run is named as missing.
-WAYS = ["handwritten", "handwrittenunsynced", "derived", "derivedmirror", "codable", "jsonserialization", "keyedarchiver", "plistserialization", "floor"]
+WAYS = ["handwritten", "handwrittenunsynced", "derived", "codable", "jsonserialization", "keyedarchiver", "plistserialization", "floor"]
 WAY_NOTES = {
     "handwritten": "the tutorial's conformances, through `Archiver`",
     "handwrittenunsynced": "`store` only: `handwritten` by an archiver with `syncsToDisk = false`, so beside "
                            "`handwritten` it shows what flushing each store to the disk costs",
-    "derived": "the same user with a key map (the fast form: one reader per property), through `Archiver`",
-    "derivedmirror": "the same user with the zero-configuration key map (names from `Mirror` on every `archiveValue`)",
+    "derived": "the same user with a key map (the initializer and the entries that differ, nothing else), through `Archiver`",
     "codable": "the Codable bridge (`ArchiveEncoder`/`ArchiveDecoder`); `PropertyListEncoder`/`Decoder` for bytes; for `fromjson`, `JSONDecoder` into a Codable twin",
     "jsonserialization": "`fromjson` only: `JSONSerialization`, then the key map (`decode(responseObject:)`), the way "
                          "from JSON text before `decode(json:)`",
@@ -60,7 +59,7 @@ WAY_NOTES = {
     "floor": "an atomic write and a read of the library's bytes, nothing else",
 }
 COLORS = {
-    "handwritten": "#1f77b4", "handwrittenunsynced": "#aec7e8", "derived": "#2ca02c", "derivedmirror": "#98df8a", "codable": "#9467bd", "jsonserialization": "#bcbd22",
+    "handwritten": "#1f77b4", "handwrittenunsynced": "#aec7e8", "derived": "#2ca02c", "codable": "#9467bd", "jsonserialization": "#bcbd22",
     "keyedarchiver": "#d62728", "plistserialization": "#ff7f0e", "floor": "#7f7f7f",
 }
 LOADALL_FILES = 1_000

@@ -13,24 +13,23 @@ extension Restaurant: KeyMapped {
     static let keyMap = KeyMap(Restaurant.init, [
         .property(\.cuisine, default: .deli),
         .property(\.city, server: "address.city", default: ""),   // nested in the server's object
-    ], reading: \.id, \.name, \.cuisine, \.city)
+    ])
 }
 extension Review: KeyMapped {
     static let keyMap = KeyMap(Review.init, [
         .property(\.rating, server: "star_rating", default: 0),   // the server sends "4"
         .property(\.text, default: ""),
-    ], reading: \.id, \.restaurant, \.rating, \.text)
+    ])
 }
 extension User: KeyMapped, Cachable {
     static let keyMap = KeyMap(User.init, [
         .property(\.name, default: "Guest"),
         .property(\.reviews, server: "user_reviews", default: []),
-    ], reading: \.id, \.name, \.reviews)
+    ])
 }
 extension Page: KeyMapped, KeyMapValue, Serializable, ArchiveRepresentable where Item: KeyMapped {
     static var keyMap: KeyMap<Self> {   // built once per Page<Item> the app uses
-        KeyMap({ Page(data: $0, hasMore: $1) }, [.property(\.hasMore, server: "has_more", default: false)],
-               reading: \.data, \.hasMore)
+        KeyMap({ Page(data: $0, hasMore: $1) }, [.property(\.hasMore, server: "has_more", default: false)])
     }
 }
 

@@ -60,7 +60,7 @@ extension Visit: KeyMapped {
     static let keyMap = KeyMap(Visit.init, [
         .property(\.rating, server: "star_rating", default: 0),
         .property(\.note, default: ""),
-    ], reading: \.id, \.restaurant, \.rating, \.note)
+    ])
 }
 
 struct Page<Item> { let data: [Item]; let hasMore: Bool }

@@ -1,4 +1,4 @@
-// What every probe decodes: the tutorial's model with key maps in the fast form, as Benchmarks'
+// What every probe decodes: the tutorial's model with key maps, as Benchmarks'
 // Derived/DerivedUser.swift declares it, and the archive of a user with some number of reviews.
 // Scripts/callgrind.sh compiles this file with each probe.
 import Foundation
@@ -7,18 +7,18 @@ struct ProbeRestaurant { let id: String; let name: String }
 struct ProbeReview { let id: String; let restaurant: ProbeRestaurant; let rating: Int; let text: String }
 struct ProbeUser { let id: String; let name: String; let reviews: [ProbeReview] }
 
-extension ProbeRestaurant: KeyMapped { static let keyMap = KeyMap(ProbeRestaurant.init, reading: \.id, \.name) }
+extension ProbeRestaurant: KeyMapped { static let keyMap = KeyMap(ProbeRestaurant.init) }
 extension ProbeReview: KeyMapped {
     static let keyMap = KeyMap(ProbeReview.init, [
         .property(\.rating, server: "star_rating", default: 0),
         .property(\.text, default: ""),
-    ], reading: \.id, \.restaurant, \.rating, \.text)
+    ])
 }
 extension ProbeUser: KeyMapped {
     static let keyMap = KeyMap(ProbeUser.init, [
         .property(\.name, default: "Guest"),
         .property(\.reviews, server: "user_reviews", default: []),
-    ], reading: \.id, \.name, \.reviews)
+    ])
 }
 
 func userArchive(reviews count: Int) -> Archive {

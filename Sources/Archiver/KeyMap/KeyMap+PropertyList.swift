@@ -15,21 +15,29 @@ struct PropertyListFieldWriter<Input> {
     let write: (Input, inout BinaryPropertyListWriter, Int) throws(BinaryPropertyListWriter.Failure) -> Int?
 }
 
-/// One property as a store writes it: its archive key and its writer.
+/// One property as a store writes it: its archive key and its writer, given the model's address.
 ///
 /// A class, held in `[AnyObject]`: in the library's code, which is not compiled for an app's
 /// model, walking an array of `KeyMap<Model>.ArchiveEntry` called that nested type's metadata
 /// accessor, a lookup in the runtime's cache, on every value written. Walking references needs
 /// no metadata, and an instance's
 /// members are found through the instance itself.
-final class KeyMapStoreEntry<Model> {
+final class KeyMapStoreEntry {
     let key: String
-    let write: (Model, inout BinaryPropertyListWriter, Int) throws(BinaryPropertyListWriter.Failure) -> Int?
+    let write: (UnsafeRawPointer, inout BinaryPropertyListWriter, Int) throws(BinaryPropertyListWriter.Failure) -> Int?
 
-    init(key: String, write: PropertyListFieldWriter<Model>) {
+    init(key: String, write: StoredPropertyWriter) {
         self.key = key
         self.write = write.write
     }
+}
+
+/// How a store writes one property of a model, given the model's address: a type of its own
+/// rather than a `PropertyListFieldWriter<UnsafeRawPointer>`, whose closure, generic, would be
+/// called through a reabstraction thunk.
+@usableFromInline
+struct StoredPropertyWriter {
+    let write: (UnsafeRawPointer, inout BinaryPropertyListWriter, Int) throws(BinaryPropertyListWriter.Failure) -> Int?
 }
 
 /// A type whose values the writer takes without their `keyMapArchiveValue`: a writer made once
@@ -71,75 +79,106 @@ extension KeyMap {
     func writePropertyList(
         of model: Model, into writer: inout BinaryPropertyListWriter, depth: Int
     ) throws(BinaryPropertyListWriter.Failure) -> Int {
+        let writers: [PropertyListFieldWriter<Any>]
+        switch readers {
+        case .readers:
+            return try KeyMapStoredOffsets.withAddress(of: model) { (address) throws(BinaryPropertyListWriter.Failure) -> Int in
+                try writePropertyList(at: address, into: &writer, depth: depth)
+            }
+        case .mirror(_, let mirrorWriters):
+            writers = mirrorWriters
+        }
         // A map with problems stores nothing rather than an empty archive, which would load as
         // another value (or not at all) and lose the one stored.
-        guard isUsable else {
-            throw BinaryPropertyListWriter.Failure(
-                found: "\(Model.self), whose key map is unusable: \(problems.map(\.message).joined(separator: "; "))")
-        }
+        guard isUsable else { throw unusableFailure() }
         return try DeepRecursion.descend(unavailable: { BinaryPropertyListWriter.Failure(found: $0.description) }) {
             () throws(BinaryPropertyListWriter.Failure) -> Int in
-            switch readers {
-            case .readers:
-                var container = try writer.beginDictionary(capacity: storeEntries.count, depth: depth)
-                for object in storeEntries {
-                    // Only `storeEntries(of:)` fills the array, with entries of this map's model.
-                    let entry = unsafeDowncast(object, to: KeyMapStoreEntry<Model>.self)
-                    let written: Int?
-                    do throws(BinaryPropertyListWriter.Failure) {
-                        written = try entry.write(model, &writer, depth + 1)
-                    } catch {
-                        throw error.inside(.key(entry.key))
-                    }
-                    if let written { writer.append(key: entry.key, value: written, to: &container) }
-                }
-                writer.end(container)
-                return container.object
-            case .mirror(_, let writers):
-                let values = Reflection.propertyValues(of: model)
-                guard values.count == fields.count else {
-                    throw BinaryPropertyListWriter.Failure(
-                        found: "\(Model.self) with \(values.count) stored properties, where its key map has \(fields.count)")
-                }
-                var container = try writer.beginDictionary(capacity: fields.count, depth: depth)
-                for index in fields.indices where !fields[index].isExcluded {
-                    let key = fields[index].archiveKey
-                    let object: Int?
-                    do throws(BinaryPropertyListWriter.Failure) {
-                        object = try writers[index].write(values[index], &writer, depth + 1)
-                    } catch {
-                        throw error.inside(.key(key))
-                    }
-                    if let object { writer.append(key: key, value: object, to: &container) }
-                }
-                writer.end(container)
-                return container.object
+            let values = Reflection.propertyValues(of: model)
+            guard values.count == fields.count else {
+                throw BinaryPropertyListWriter.Failure(
+                    found: "\(Model.self) with \(values.count) stored properties, where its key map has \(fields.count)")
             }
+            var container = try writer.beginDictionary(capacity: fields.count, depth: depth)
+            for index in fields.indices where !fields[index].isExcluded {
+                let key = fields[index].archiveKey
+                let object: Int?
+                do throws(BinaryPropertyListWriter.Failure) {
+                    object = try writers[index].write(values[index], &writer, depth + 1)
+                } catch {
+                    throw error.inside(.key(key))
+                }
+                if let object { writer.append(key: key, value: object, to: &container) }
+            }
+            writer.end(container)
+            return container.object
         }
     }
 
+    /// ``writePropertyList(of:into:depth:)`` for the model at `address`: a model nested in
+    /// another is written where it is, without a copy.
+    func writePropertyList(
+        at address: UnsafeRawPointer, into writer: inout BinaryPropertyListWriter, depth: Int
+    ) throws(BinaryPropertyListWriter.Failure) -> Int {
+        guard case .readers = readers else {
+            return try writePropertyList(of: KeyMapStoredOffsets.property(Model.self, at: 0, of: address).pointee, into: &writer, depth: depth)
+        }
+        guard isUsable else { throw unusableFailure() }
+        return try DeepRecursion.descend(unavailable: { BinaryPropertyListWriter.Failure(found: $0.description) }) {
+            () throws(BinaryPropertyListWriter.Failure) -> Int in
+            var container = try writer.beginDictionary(capacity: storeEntries.count, depth: depth)
+            for object in storeEntries {
+                // Only `storeEntries(of:)` fills the array, with entries of this map's model.
+                let entry = unsafeDowncast(object, to: KeyMapStoreEntry.self)
+                let written: Int?
+                do throws(BinaryPropertyListWriter.Failure) {
+                    written = try entry.write(address, &writer, depth + 1)
+                } catch {
+                    throw error.inside(.key(entry.key))
+                }
+                if let written { writer.append(key: entry.key, value: written, to: &container) }
+            }
+            writer.end(container)
+            return container.object
+        }
+    }
+
+    private func unusableFailure() -> BinaryPropertyListWriter.Failure {
+        BinaryPropertyListWriter.Failure(found: "\(Model.self), whose key map is unusable: \(problems.map(\.message).joined(separator: "; "))")
+    }
+
     /// The entries of `readers` as a store walks them (none for the `Mirror` form): each a
-    /// `KeyMapStoreEntry<Model>`.
+    /// `KeyMapStoreEntry`.
     @usableFromInline
     static func storeEntries(of readers: Readers) -> [AnyObject] {
         guard case .readers(let entries) = readers else { return [] }
         return entries.map { KeyMapStoreEntry(key: $0.key, write: $0.write) }
     }
 
-    /// The writer of a property that `reader` reads.
+    /// The writer of the property of type `Value` at `offset` in a model, given the model's address.
     @usableFromInline
     static func propertyListWriter<Value: KeyMapValue>(
-        reading reader: @escaping (Model) -> Value, field: KeyMapField
-    ) -> PropertyListFieldWriter<Model> {
+        _ type: Value.Type, at offset: Int, field: KeyMapField
+    ) -> StoredPropertyWriter {
         if let transform = field.transform {
-            return PropertyListFieldWriter { model, writer, depth throws(BinaryPropertyListWriter.Failure) in
-                guard let archived = transform.encode(reader(model)) else { return nil }
+            return StoredPropertyWriter { model, writer, depth throws(BinaryPropertyListWriter.Failure) in
+                guard let archived = transform.encode(KeyMapStoredOffsets.property(Value.self, at: offset, of: model).pointee) else { return nil }
                 return try writer.add(archived, depth: depth)
             }
         }
-        let value = PropertyListValueWriters.writer(for: Value.self)
-        return PropertyListFieldWriter { model, writer, depth throws(BinaryPropertyListWriter.Failure) in
-            try value.write(reader(model), &writer, depth)
+        if let mapped = Value.self as? any KeyMapped.Type {
+            return nestedWriter(mapped, at: offset)
+        }
+        let value = PropertyListValueWriters.writer(for: Value.self).write
+        return StoredPropertyWriter { model, writer, depth throws(BinaryPropertyListWriter.Failure) in
+            try value(KeyMapStoredOffsets.property(Value.self, at: offset, of: model).pointee, &writer, depth)
+        }
+    }
+
+    /// The writer of a key-mapped property at `offset`, which writes it where it is. The key map
+    /// is looked up when a value is written, not now: a type may hold itself.
+    private static func nestedWriter<Nested: KeyMapped>(_ type: Nested.Type, at offset: Int) -> StoredPropertyWriter {
+        StoredPropertyWriter { model, writer, depth throws(BinaryPropertyListWriter.Failure) in
+            try Nested.keyMap.writePropertyList(at: model + offset, into: &writer, depth: depth)
         }
     }
 

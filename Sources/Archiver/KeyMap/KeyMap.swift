@@ -25,9 +25,11 @@ import Foundation
 /// initializer's parameters. Decoding calls the initializer with the converted values; nothing
 /// is written into memory behind Swift's back.
 ///
-/// Archiving needs to read the properties. The `reading:` form of the initializer lists a key path
-/// per property and reads them directly; the form without readers reads them with `Mirror` on
-/// every ``ArchiveRepresentable/archiveValue`` and every store, several times slower.
+/// Archiving reads each stored property where the model's layout puts it, with the type of its
+/// parameter, once the map has checked, on probe instances its initializer built with a
+/// different value for each property, that every value is found there. Where that cannot be
+/// shown (two properties of a type it has no two values of, such as two arrays of one nested
+/// key-mapped type) it reads them with `Mirror`, several times slower, and a debug build says so.
 ///
 /// In debug builds the map validates itself when first used and prints any problem to standard
 /// error; an entry that names no stored property stops a debug build there with an assertion, and
@@ -69,29 +71,33 @@ public final class KeyMap<Model>: @unchecked Sendable {
     /// under its key when there is a log.
     @usableFromInline let constructFromDocument: ([KeyMapField], KeyMapParsedDocument, UnsafeBufferPointer<Int32>, DroppedElementLog?) throws(ArchiveDecodingError) -> Model
     @usableFromInline let makePlaceholder: () -> Model?
+    /// Up to that many models that differ from one another, built by the initializer: probe
+    /// values for the offset check of a model that holds several of this one.
+    @usableFromInline let makeProbes: (Int) -> [Model]
     /// The model's ``KeyMapChecked`` check, when it declares one.
     @usableFromInline let check: ((Model, KeyMapSource) -> String?)?
     @usableFromInline let readers: Readers
-    /// The properties a store writes, read from `readers` (empty for the `Mirror` form).
+    /// The properties a store writes, read from `readers` (empty when they are read with `Mirror`).
     @usableFromInline let storeEntries: [AnyObject]
 
     /// How archiving reads the properties.
     @usableFromInline enum Readers {
-        /// The archive key and reader of each property that is not excluded: everything
-        /// archiving needs, in one array, so that the loop touches no field.
+        /// The archive key and reader of each property that is not excluded, which reads it at
+        /// its offset: everything archiving needs, in one array, so that the loop touches no field.
         case readers([ArchiveEntry])
         /// One encoder per property, for the values `Mirror` reports, and one writer of them
-        /// for a store.
+        /// for a store: for a model whose offsets could not be checked.
         case mirror([(Any) -> Any?], [PropertyListFieldWriter<Any>])
     }
 
-    /// One archived property: its archive key, how to read it, and how a store writes it.
+    /// One archived property: its archive key, how to read it, and how a store writes it, each
+    /// given the model's address (``KeyMapStoredOffsets/withAddress(of:_:)``).
     @usableFromInline struct ArchiveEntry {
         @usableFromInline let key: String
-        @usableFromInline let read: (Model) -> Any?
-        let write: PropertyListFieldWriter<Model>
+        @usableFromInline let read: (UnsafeRawPointer) -> Any?
+        let write: StoredPropertyWriter
 
-        @usableFromInline init(key: String, read: @escaping (Model) -> Any?, write: PropertyListFieldWriter<Model>) {
+        @usableFromInline init(key: String, read: @escaping (UnsafeRawPointer) -> Any?, write: StoredPropertyWriter) {
             self.key = key
             self.read = read
             self.write = write
@@ -99,7 +105,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
     }
 
     /// A key map whose entries name their properties by key path, so that the compiler checks
-    /// each property and the type of its default; properties are read with `Mirror`.
+    /// each property and the type of its default.
     ///
     /// ```swift
     /// extension Review: KeyMapped {
@@ -110,7 +116,9 @@ public final class KeyMap<Model>: @unchecked Sendable {
     /// }
     /// ```
     ///
-    /// See ``KeyMapProperty`` for how the map learns which property a key path reads.
+    /// See ``KeyMapProperty`` for how the map learns which property a key path reads. Nothing
+    /// lists the properties again for archiving: the map reads each at its offset in the model,
+    /// checked when the map is built.
     ///
     /// - Parameters:
     ///   - initializer: The memberwise initializer, `Model.init`, whose parameters are the stored
@@ -140,117 +148,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
             self.init(copying: built)
             return
         }
-        self.init(
-            mirroring: initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, properties: properties(), site: site)
-    }
-
-    @inlinable
-    convenience init<each Property: KeyMapValue>(
-        mirroring initializer: @escaping (repeat each Property) -> Model,
-        serverKeys: KeyStrategy,
-        archiveKeys: KeyStrategy,
-        properties: [KeyMapProperty<Model>],
-        site: KeyMapSite
-    ) {
-        if let built = KeyMapCache.map(Model.self, at: site) {
-            self.init(copying: built)
-            return
-        }
-        var encoders: [(Any) -> Any?] = []
-        for encoder in repeat Self.mirrorEncoder(for: (each Property).self) {
-            encoders.append(encoder)
-        }
-        var writers: [(KeyMapField) -> PropertyListFieldWriter<Any>] = []
-        for writer in repeat Self.mirrorWriter(for: (each Property).self) {
-            writers.append(writer)
-        }
-        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, properties: properties, readerCheck: nil, site: site) { fields in
-            .mirror(zip(fields, encoders).map { field, encoder in
-                field.transform.map { transform in { value in transform.encode(value) } } ?? encoder
-            }, zip(fields, writers).map { field, make in make(field) })
-        }
-    }
-
-    /// A key map with entries by key path that also lists a reader for each property, in
-    /// declaration order, so that archiving reads properties directly instead of through `Mirror`.
-    /// Key paths are readers:
-    ///
-    /// ```swift
-    /// extension Review: KeyMapped {
-    ///     static let keyMap = KeyMap(Review.init, [
-    ///         .property(\.rating, server: "star_rating", default: 0),
-    ///         .property(\.text, default: ""),
-    ///     ], reading: \.id, \.restaurant, \.rating, \.text)
-    /// }
-    /// ```
-    ///
-    /// The compiler checks that there is one reader per parameter, of the parameter's type.
-    /// ``KeyMapped/validateKeyMap()`` checks that each reads its own property: it builds an instance whose
-    /// strings and numbers differ from property to property and compares what each reader
-    /// returns with what `Mirror` sees (two properties of another type that the reader for the
-    /// other swaps can go unnoticed).
-    ///
-    /// Readers are taken as functions rather than key paths because a key-path literal passed
-    /// as a function compiles to a direct property read, while applying a `KeyPath` value goes
-    /// through the runtime each time.
-    @inlinable
-    public convenience init<each Property: KeyMapValue>(
-        _ initializer: @escaping (repeat each Property) -> Model,
-        serverKeys: KeyStrategy = .propertyName,
-        archiveKeys: KeyStrategy = .propertyName,
-        _ properties: @autoclosure () -> [KeyMapProperty<Model>] = [],
-        reading readers: repeat @escaping (Model) -> each Property,
-        fileID: StaticString = #fileID,
-        line: UInt = #line,
-        column: UInt = #column
-    ) {
-        let site = KeyMapSite(Model.self, fileID: fileID, line: line, column: column)
-        if let built = KeyMapCache.map(Model.self, at: site) {
-            self.init(copying: built)
-            return
-        }
-        self.init(
-            initializer, serverKeys: serverKeys, archiveKeys: archiveKeys,
-            properties: properties(), readers: repeat each readers, site: site)
-    }
-
-    @inlinable
-    convenience init<each Property: KeyMapValue>(
-        _ initializer: @escaping (repeat each Property) -> Model,
-        serverKeys: KeyStrategy,
-        archiveKeys: KeyStrategy,
-        properties: [KeyMapProperty<Model>],
-        readers: repeat @escaping (Model) -> each Property,
-        site: KeyMapSite
-    ) {
-        if let built = KeyMapCache.map(Model.self, at: site) {
-            self.init(copying: built)
-            return
-        }
-        var makers: [(KeyMapField) -> ArchiveEntry] = []
-        for reader in repeat each readers {
-            makers.append(Self.archiveEntry(for: reader))
-        }
-        var probeIndex = 0
-        func probe<Value: KeyMapValue>(_ type: Value.Type) -> Value? {
-            defer { probeIndex += 1 }
-            return KeyMapProbe.value(Value.self, index: probeIndex)
-        }
-        func require<Value>(_ value: Value?) throws(KeyMapParameter.NoPlaceholder) -> Value {
-            guard let value else { throw KeyMapParameter.NoPlaceholder() }
-            return value
-        }
-        var readerChecks: KeyMapReaderCheck?
-        if let instance = try? initializer(repeat require(probe((each Property).self))) {
-            var described: [String] = []
-            for reader in repeat each readers {
-                described.append(String(describing: reader(instance)))
-            }
-            readerChecks = KeyMapReaderCheck(readValues: described, propertyValues: Reflection.propertyDescriptions(of: instance))
-        }
-        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, properties: properties, readerCheck: readerChecks, site: site) { fields in
-            .readers(zip(fields, makers).filter { field, _ in !field.isExcluded }.map { field, make in make(field) })
-        }
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, properties: properties(), site: site)
     }
 
     @inlinable
@@ -259,9 +157,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         serverKeys: KeyStrategy,
         archiveKeys: KeyStrategy,
         properties: [KeyMapProperty<Model>],
-        readerCheck: KeyMapReaderCheck?,
-        site: KeyMapSite,
-        makeReaders: ([KeyMapField]) -> Readers
+        site: KeyMapSite
     ) {
         var parameters: [KeyMapParameter] = []
         for parameter in repeat KeyMapParameter((each Property).self) {
@@ -286,9 +182,10 @@ public final class KeyMap<Model>: @unchecked Sendable {
             }
             probe = try? initializer(repeat probeValue((each Property).self))
         }
+        let placeholder = makePlaceholder()
         let plan = Self.plan(
-            parameters: parameters, placeholder: makePlaceholder(), probe: probe, serverKeys: serverKeys, archiveKeys: archiveKeys,
-            properties: properties, readerCheck: readerCheck
+            parameters: parameters, placeholder: placeholder, probe: probe, serverKeys: serverKeys, archiveKeys: archiveKeys,
+            properties: properties
         )
         self.fields = plan.fields
         self.problems = plan.problems
@@ -297,8 +194,20 @@ public final class KeyMap<Model>: @unchecked Sendable {
         self.propertyListKeyPatterns = BinaryPropertyListKey.Pattern.patterns(of: plan.fields)
         self.jsonKeyPatterns = BinaryPropertyListKey.Pattern.serverKeyPatterns(of: plan.fields)
         self.makePlaceholder = makePlaceholder
+        self.makeProbes = { count in
+            var probes: [Model] = []
+            for number in 0 ..< count {
+                func probe<Value: KeyMapValue>(_ type: Value.Type) throws(KeyMapParameter.NoPlaceholder) -> Value {
+                    guard let value = KeyMapProbe.value(Value.self, number: number) else { throw KeyMapParameter.NoPlaceholder() }
+                    return value
+                }
+                guard let instance = try? initializer(repeat probe((each Property).self)) else { break }
+                probes.append(instance)
+            }
+            return probes
+        }
         self.check = KeyMapChecks.check(for: Model.self)
-        self.readers = makeReaders(plan.fields)
+        self.readers = Self.readers(initializer, parameters: parameters, placeholder: placeholder, fields: plan.fields)
         self.storeEntries = Self.storeEntries(of: readers)
         // Two closures, so that the common decode pays nothing for reporting dropped elements.
         self.construct = { fields, object, indices, source throws(ArchiveDecodingError) in
@@ -359,6 +268,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         constructReporting = built.constructReporting
         constructFromDocument = built.constructFromDocument
         makePlaceholder = built.makePlaceholder
+        makeProbes = built.makeProbes
         check = built.check
         readers = built.readers
         storeEntries = built.storeEntries
@@ -369,7 +279,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
     @usableFromInline
     static func plan(
         parameters: [KeyMapParameter], placeholder: Model?, probe: Model?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy,
-        properties: [KeyMapProperty<Model>], readerCheck: KeyMapReaderCheck?
+        properties: [KeyMapProperty<Model>]
     ) -> (fields: [KeyMapField], problems: [KeyMapProblem], isUsable: Bool) {
         let resolved = KeyMapPropertyResolution.entries(
             for: properties, parameters: parameters, probe: probe, placeholder: placeholder, typeName: String(describing: Model.self))
@@ -382,7 +292,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         }
         let description = KeyMapDescription(
             typeName: String(describing: Model.self), parameters: parameters, reflected: reflected,
-            entries: entries, fields: fields, readerCheck: readerCheck
+            entries: entries, fields: fields
         )
         let problems = keyPathProblems + KeyMapDescription.validators.flatMap { $0.problems(in: description) }
         // An entry that names no property would drop the server's value without a word: the map
@@ -406,6 +316,92 @@ public final class KeyMap<Model>: @unchecked Sendable {
         return (fields, problems, names != nil && namesNoProperty.isEmpty)
     }
 
+    /// How archiving reads the properties: at their offsets where the probe instances show each
+    /// property's value there (``KeyMapStoredOffsets``), through `Mirror` otherwise.
+    @inlinable
+    static func readers<each Property: KeyMapValue>(
+        _ initializer: (repeat each Property) -> Model, parameters: [KeyMapParameter], placeholder: Model?, fields: [KeyMapField]
+    ) -> Readers {
+        switch Self.verifiedOffsets(initializer, parameters: parameters, placeholder: placeholder, fields: fields) {
+        case .success(let offsets):
+            var makers: [(Int) -> (KeyMapField) -> ArchiveEntry] = []
+            for maker in repeat Self.storedPropertyEntry(for: (each Property).self) {
+                makers.append(maker)
+            }
+            return .readers(zip(fields, zip(makers, offsets)).filter { field, _ in !field.isExcluded }.map { field, maker in
+                maker.0(maker.1)(field)
+            })
+        case .failure(let unverified):
+            // An unusable map archives nothing; its problems are reported already.
+            if !fields.isEmpty { KeyMapStoredOffsets.report(unverified, typeName: String(describing: Model.self)) }
+            var encoders: [(Any) -> Any?] = []
+            for encoder in repeat Self.mirrorEncoder(for: (each Property).self) {
+                encoders.append(encoder)
+            }
+            var writers: [(KeyMapField) -> PropertyListFieldWriter<Any>] = []
+            for writer in repeat Self.mirrorWriter(for: (each Property).self) {
+                writers.append(writer)
+            }
+            return .mirror(zip(fields, encoders).map { field, encoder in
+                field.transform.map { transform in { value in transform.encode(value) } } ?? encoder
+            }, zip(fields, writers).map { field, make in make(field) })
+        }
+    }
+
+    /// The offset of each stored property, checked on probe instances built by `initializer`:
+    /// once per type, so not specialized.
+    @usableFromInline
+    static func verifiedOffsets<each Property: KeyMapValue>(
+        _ initializer: (repeat each Property) -> Model, parameters declaredTypes: [KeyMapParameter], placeholder: Model?, fields: [KeyMapField]
+    ) -> Result<[Int], KeyMapStoredOffsets.Unverified> {
+        guard let placeholder, !fields.isEmpty else { return .failure(KeyMapStoredOffsets.Unverified(reason: "the map is unusable")) }
+        var parameters: [KeyMapStoredOffsets.Parameter] = []
+        for parameter in repeat KeyMapStoredOffsets.Parameter((each Property).self, in: Model.self) {
+            parameters.append(parameter)
+        }
+        let probes: KeyMapStoredOffsets.Probes
+        switch KeyMapStoredOffsets.probes(for: parameters) {
+        case .success(let made): probes = made
+        case .failure(let unverified): return .failure(unverified)
+        }
+        var instances: [(model: Model, given: [Any])] = []
+        for choices in probes.choices {
+            var index = 0
+            var given: [Any] = []
+            func probe<Value: KeyMapValue>(_ type: Value.Type) throws(KeyMapParameter.NoPlaceholder) -> Value {
+                defer { index += 1 }
+                let values = KeyMapProbe.values(Value.self, upTo: probes.counts[index])
+                guard choices[index] < values.count else { throw KeyMapParameter.NoPlaceholder() }
+                given.append(values[choices[index]])
+                return values[choices[index]]
+            }
+            guard let model = try? initializer(repeat probe((each Property).self)) else {
+                return .failure(KeyMapStoredOffsets.Unverified(reason: "its initializer could not be given probe values"))
+            }
+            instances.append((model, given))
+        }
+        return KeyMapStoredOffsets.verifiedOffsets(
+            parameters: parameters, declaredTypes: declaredTypes, placeholder: placeholder, instances: instances)
+    }
+
+    /// The archive entry of a property read at its offset.
+    @inlinable
+    static func storedPropertyEntry<Value: KeyMapValue>(for type: Value.Type) -> (Int) -> (KeyMapField) -> ArchiveEntry {
+        { offset in
+            { field in
+                let write = propertyListWriter(Value.self, at: offset, field: field)
+                if let transform = field.transform {
+                    return ArchiveEntry(key: field.archiveKey, read: { model in
+                        transform.encode(KeyMapStoredOffsets.property(Value.self, at: offset, of: model).pointee)
+                    }, write: write)
+                }
+                return ArchiveEntry(key: field.archiveKey, read: { model in
+                    KeyMapStoredOffsets.property(Value.self, at: offset, of: model).pointee.keyMapArchiveValue
+                }, write: write)
+            }
+        }
+    }
+
     @inlinable
     static func mirrorEncoder<Value: KeyMapValue>(for type: Value.Type) -> (Any) -> Any? {
         { value in (value as? Value)?.keyMapArchiveValue }
@@ -414,19 +410,6 @@ public final class KeyMap<Model>: @unchecked Sendable {
     @inlinable
     static func mirrorWriter<Value: KeyMapValue>(for type: Value.Type) -> (KeyMapField) -> PropertyListFieldWriter<Any> {
         { field in propertyListWriter(mirroring: Value.self, field: field) }
-    }
-
-    @inlinable
-    static func archiveEntry<Value: KeyMapValue>(
-        for reader: @escaping (Model) -> Value
-    ) -> (KeyMapField) -> ArchiveEntry {
-        { field in
-            let write = propertyListWriter(reading: reader, field: field)
-            if let transform = field.transform {
-                return ArchiveEntry(key: field.archiveKey, read: { model in transform.encode(reader(model)) }, write: write)
-            }
-            return ArchiveEntry(key: field.archiveKey, read: { model in reader(model).keyMapArchiveValue }, write: write)
-        }
     }
 
     // MARK: Using the map
@@ -490,8 +473,10 @@ public final class KeyMap<Model>: @unchecked Sendable {
         var archive = Archive(minimumCapacity: fields.count)
         switch readers {
         case .readers(let entries):
-            for entry in entries {
-                if let value = entry.read(model) { archive[entry.key] = value }
+            KeyMapStoredOffsets.withAddress(of: model) { address in
+                for entry in entries {
+                    if let value = entry.read(address) { archive[entry.key] = value }
+                }
             }
         case .mirror(let encoders, _):
             let values = Reflection.propertyValues(of: model)

@@ -2,8 +2,8 @@
 ///
 /// Key maps reflect a placeholder instance once per type, when the map is built, to learn the
 /// names of the stored properties; that result lives in the map, which is a `static let` and so
-/// built once, thread-safely, by the runtime. Only the zero-configuration form of ``KeyMap``
-/// reflects on every ``ArchiveRepresentable/archiveValue``, to read values without key paths.
+/// built once, thread-safely, by the runtime. Only a ``KeyMap`` whose property offsets could not
+/// be checked (``KeyMapStoredOffsets``) reflects on every ``ArchiveRepresentable/archiveValue``.
 ///
 /// Public `Mirror` only: nothing here writes through type metadata or uses underscored entry
 /// points, which broke the libraries that relied on them with Swift and OS releases. So a type
@@ -85,8 +85,8 @@ enum Reflection {
         return measure(type)
     }
 
-    /// The values of `instance`'s stored properties as text, in declaration order: what the
-    /// validators compare readers with.
+    /// The values of `instance`'s stored properties as text, in declaration order: what a
+    /// key-path entry's value is compared with in a class.
     @usableFromInline
     static func propertyDescriptions(of instance: Any) -> [String] {
         Mirror(reflecting: instance).children.map { String(describing: $0.value) }

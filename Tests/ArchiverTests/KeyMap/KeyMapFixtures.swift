@@ -29,7 +29,7 @@ extension Derived.User: KeyMapped, Cachable {
     static var archiver: Archiver { testArchiver }
 }
 
-/// The same model in the fast form, which lists key paths so that archiving does not reflect.
+/// The same model again, as types of their own: two maps of one shape, built independently.
 enum FastDerived {
     struct Restaurant { let id: String; let name: String }
     struct Review { let id: String; let restaurant: Restaurant; let rating: Int; let text: String }
@@ -37,21 +37,21 @@ enum FastDerived {
 }
 
 extension FastDerived.Restaurant: KeyMapped {
-    static let keyMap = KeyMap(FastDerived.Restaurant.init, reading: \.id, \.name)
+    static let keyMap = KeyMap(FastDerived.Restaurant.init)
 }
 
 extension FastDerived.Review: KeyMapped {
     static let keyMap = KeyMap(FastDerived.Review.init, [
         .property(\.rating, server: "star_rating", default: 0),
         .property(\.text, default: ""),
-    ], reading: \.id, \.restaurant, \.rating, \.text)
+    ])
 }
 
 extension FastDerived.User: KeyMapped, Cachable {
     static let keyMap = KeyMap(FastDerived.User.init, [
         .property(\.name, default: "Guest"),
         .property(\.reviews, server: "user_reviews", default: []),
-    ], reading: \.id, \.name, \.reviews)
+    ])
 
     static var archiver: Archiver { testArchiver }
 }
@@ -142,7 +142,7 @@ struct KeyMappedEverything: Equatable {
 
 extension KeyMappedEverything: KeyMapped { static let keyMap = KeyMap(KeyMappedEverything.init) }
 
-/// The same model in the fast form.
+/// The same model again as a type of its own.
 struct FastEverything: Equatable {
     let text: String
     let flag: Bool
@@ -161,5 +161,5 @@ struct FastEverything: Equatable {
 extension FastEverything: KeyMapped {
     static let keyMap = KeyMap(FastEverything.init, serverKeys: .snakeCase, [
         .property(\.note, server: "remark"),
-    ], reading: \.text, \.flag, \.int, \.uint64, \.double, \.decimal, \.date, \.url, \.note, \.tags, \.cuisine, \.restaurants)
+    ])
 }

@@ -30,14 +30,6 @@ extension Bistro: KeyMapped {
     ])
 }
 
-/// The same entries with readers, so that archiving reads without `Mirror`.
-struct ReadBistro: Equatable { let id: Int; let name: String; let rating: Int }
-extension ReadBistro: KeyMapped {
-    static let keyMap = KeyMap(ReadBistro.init, [
-        .property(\.rating, server: "star_rating", default: 3),
-    ], reading: \.id, \.name, \.rating)
-}
-
 /// A key path to a computed property: there is no stored property to give the entry to.
 struct ComputedEntry { let id: Int; let first: String; var shout: String { first.uppercased() } }
 extension ComputedEntry: KeyMapped { static let keyMap = KeyMap(ComputedEntry.init, [.property(\.shout, default: "")]) }
@@ -90,13 +82,6 @@ extension ComputedInExitTest: KeyMapped { static let keyMap = KeyMap(ComputedInE
         let missing = try Bistro.decode(responseObject: ["id": 1, "name": "a", "price": 1])
         #expect(missing.kind == .deli)
         #expect(missing.rating == 0)
-    }
-
-    @Test func readersAndKeyPathEntriesCombine() throws {
-        expectValidKeyMap(ReadBistro.self)
-        let bistro = try ReadBistro.decode(responseObject: ["id": 2, "name": "b"])
-        #expect(bistro == ReadBistro(id: 2, name: "b", rating: 3))
-        #expect(bistro.archiveValue["rating"] as? Int == 3)
     }
 
     @Test func propertiesOfOneTypeAreToldApart() throws {

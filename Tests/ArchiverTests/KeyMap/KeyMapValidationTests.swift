@@ -27,10 +27,6 @@ struct Reordered {
 }
 extension Reordered: KeyMapped { static let keyMap = KeyMap(Reordered.make) }
 
-/// Readers listed in the wrong order.
-struct Swapped: Equatable { let id: String; let name: String; let rank: Int }
-extension Swapped: KeyMapped { static let keyMap = KeyMap(Swapped.init, reading: \.name, \.id, \.rank) }
-
 /// A property type with no placeholder, so the map cannot reflect on an instance.
 struct Opaque: Serializable, ArchiveRepresentable, KeyMapValue {
     let token: String
@@ -81,13 +77,6 @@ extension HoldsOpaque: KeyMapped { static let keyMap = KeyMap(HoldsOpaque.init) 
         #expect(found.count == 2)
         #expect(found.allSatisfy { $0.kind == .initializerMismatch })
         #expect(found.first?.message.hasPrefix("parameter 1 of the initializer is String, but stored property count is Int") == true)
-    }
-
-    @Test func swappedReadersAreReported() {
-        let messages = problems(Swapped.self).map(\.message)
-        #expect(messages.count == 2)
-        #expect(messages.first?.hasPrefix("the reader given for id reads name") == true)
-        #expect(messages.last?.hasPrefix("the reader given for name reads id") == true)
     }
 
     @Test func aPropertyTypeWithoutAPlaceholderIsReported() {

@@ -14,7 +14,7 @@ import Testing
         let sixteenLetters12: Int
         let seventeenLetters1: Int
         let café: Int
-        static let keyMap = KeyMap(Keys.init, reading: \.a, \.eightxxx, \.fifteenLetters1, \.sixteenLetters12, \.seventeenLetters1, \.café)
+        static let keyMap = KeyMap(Keys.init)
     }
 
     static func ascii(_ text: String) -> [UInt8] {

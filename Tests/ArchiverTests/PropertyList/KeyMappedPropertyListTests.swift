@@ -141,10 +141,10 @@ import Testing
             static var keyMapPlaceholder: Photo? { Photo() }
         }
         struct Entry: KeyMapped { let id: String; let photo: Photo?
-            static let keyMap = KeyMap(Entry.init, reading: \.id, \.photo)
+            static let keyMap = KeyMap(Entry.init)
         }
         struct Album: KeyMapped { let id: String; let entries: [Entry]
-            static let keyMap = KeyMap(Album.init, reading: \.id, \.entries)
+            static let keyMap = KeyMap(Album.init)
         }
         let album = Album(id: "a", entries: [Entry(id: "1", photo: nil), Entry(id: "2", photo: Photo())])
         #expect(throws: PropertyListError.unsupportedValue(keyPath: "entries[1].photo", found: "NSObject")) {
@@ -155,7 +155,7 @@ import Testing
     @Test func refusesNestingDeeperThanTheLimit() throws {
         struct Node: KeyMapped {
             let id: String; let children: [Node]
-            static let keyMap = KeyMap(Node.init, reading: \.id, \.children)
+            static let keyMap = KeyMap(Node.init)
         }
         var node = Node(id: "leaf", children: [])
         for index in 0 ..< 40 { node = Node(id: "\(index)", children: [node]) }
@@ -192,13 +192,13 @@ import Testing
 }
 
 extension KeyMappedPropertyListTests.Restaurant: KeyMapped {
-    static let keyMap = KeyMap(Self.init, reading: \.id, \.name)
+    static let keyMap = KeyMap(Self.init)
 }
 extension KeyMappedPropertyListTests.Review: KeyMapped {
-    static let keyMap = KeyMap(Self.init, [.property(\.rating, server: "star_rating", default: 0)], reading: \.id, \.restaurant, \.rating, \.text)
+    static let keyMap = KeyMap(Self.init, [.property(\.rating, server: "star_rating", default: 0)])
 }
 extension KeyMappedPropertyListTests.User: KeyMapped {
-    static let keyMap = KeyMap(Self.init, [.property(\.reviews, server: "user_reviews", default: [])], reading: \.id, \.name, \.reviews)
+    static let keyMap = KeyMap(Self.init, [.property(\.reviews, server: "user_reviews", default: [])])
 
     static func example(reviews count: Int) -> Self {
         let templates = [
@@ -240,8 +240,7 @@ extension KeyMappedPropertyListTests.Everything: KeyMapped {
             return degrees
         }, encode: { "\($0)°" }),
         .excluded(\.cache, default: ""),
-    ], reading: \.id, \.nickname, \.missing, \.when, \.blob, \.score, \.small, \.big, \.flags, \.maybes, \.mood, \.point, \.tags,
-       \.counts, \.legacy, \.link, \.temperature, \.cache, \.restaurants, \.favourite)
+    ])
 
     static let example = Self(
         id: "e-1", nickname: "Georgie", missing: nil, when: Date(timeIntervalSinceReferenceDate: 12_345.5), blob: Data([0, 1, 2, 255]),

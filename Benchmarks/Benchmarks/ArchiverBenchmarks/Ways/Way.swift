@@ -48,7 +48,6 @@ struct Way {
             .library("handwritten", User.self, fromJSON: .jsonSerialization),
             .unsynced("handwrittenunsynced", User.self),
             .library("derived", DerivedUser.self, fromJSON: .decodeJSON),
-            .library("derivedmirror", MirrorUser.self),
             .codable(),
             .jsonSerialization(),
             .keyedArchiver(User.self),

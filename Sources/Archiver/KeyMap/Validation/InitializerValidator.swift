@@ -12,7 +12,7 @@ struct InitializerValidator: KeyMapValidator {
         guard !reflected.hasCustomMirror else {
             return [KeyMapProblem(kind: .customMirror, message:
                 "\(map.typeName) conforms to CustomReflectable, and a key map learns the names of the stored properties "
-                + "(and the form without readers their values) from Mirror, which shows the custom mirror instead: "
+                + "(and where it cannot check their offsets, their values) from Mirror, which shows the custom mirror instead: "
                 + "a redacted or reordered child would be archived or decoded as another property's value; "
                 + "remove the conformance from \(map.typeName) (to hide a value from dump and the debugger, give that "
                 + "property a type of its own that conforms to CustomReflectable)")]

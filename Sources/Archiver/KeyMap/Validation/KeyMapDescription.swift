@@ -8,13 +8,10 @@ struct KeyMapDescription {
     var entries: [(name: String, entry: KeyMapEntry)]
     /// Empty when the initializer does not match the stored properties.
     var fields: [KeyMapField]
-    /// What the readers returned for a probe instance, for maps given readers.
-    var readerCheck: KeyMapReaderCheck?
 
     /// One validator per rule, run in this order; their problems are combined into one message.
     static let validators: [any KeyMapValidator] = [
         InitializerValidator(),
-        ReaderValidator(),
         DuplicateKeyValidator(),
     ]
 

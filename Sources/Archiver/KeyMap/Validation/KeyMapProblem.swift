@@ -13,8 +13,6 @@ struct KeyMapProblem: Sendable, Equatable, CustomStringConvertible {
         case duplicateKey
         /// An entry names no stored property.
         case unknownEntry
-        /// A reader does not read its own stored property.
-        case invalidReader
         /// The type's `Mirror` is a custom one, which need not show its stored properties.
         case customMirror
         /// A lazy var, whose value is computed on first use rather than stored.
