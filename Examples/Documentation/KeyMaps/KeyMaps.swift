@@ -43,9 +43,9 @@ struct Event { let id: Int; let startsAt: Date; let endsAt: Date? }
 
 extension Event: KeyMapped {
     static let keyMap = KeyMap(Event.init, [
-        .property(\.startsAt, server: "starts_ms", dates: .millisecondsSince1970),
-        .property(\.endsAt, server: "ends_ms", dates: .millisecondsSince1970),  // nil: no key
-    ])
+        .property(\.startsAt, server: "starts_ms"),
+        .property(\.endsAt, server: "ends_ms"),  // nil: no key
+    ], dates: .millisecondsSince1970)              // every Date and Date? of the map
 }
 
 enum Kind: String { case deli, soup, bistro }

@@ -126,6 +126,8 @@ public final class KeyMap<Model>: @unchecked Sendable {
     ///   - serverKeys: The key in response objects of a property whose entry names none.
     ///   - archiveKeys: The key in archives of a property whose entry names none.
     ///   - properties: The properties that differ from the strategies, by key path.
+    ///   - dates: The server's form of every `Date` and `Date?` property whose entry names none
+    ///     (``KeyMapDates``); `nil`, the default, reads the forms a `Date` reads by itself.
     ///   - fileID: Where the map is written, with `line` and `column`: filled in by the compiler.
     ///     A map written in a computed `keyMap` (as a generic type writes it) is built once per
     ///     concrete type and place; later calls share it.
@@ -137,6 +139,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         serverKeys: KeyStrategy = .propertyName,
         archiveKeys: KeyStrategy = .propertyName,
         _ properties: @autoclosure () -> [KeyMapProperty<Model>] = [],
+        dates: KeyMapDates? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line,
         column: UInt = #column
@@ -148,7 +151,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
             self.init(copying: built)
             return
         }
-        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, properties: properties(), site: site)
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, properties: properties(), dates: dates, site: site)
     }
 
     @inlinable
@@ -157,6 +160,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         serverKeys: KeyStrategy,
         archiveKeys: KeyStrategy,
         properties: [KeyMapProperty<Model>],
+        dates: KeyMapDates? = nil,
         site: KeyMapSite
     ) {
         var parameters: [KeyMapParameter] = []
@@ -185,7 +189,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         let placeholder = makePlaceholder()
         let plan = Self.plan(
             parameters: parameters, placeholder: placeholder, probe: probe, serverKeys: serverKeys, archiveKeys: archiveKeys,
-            properties: properties
+            properties: properties, dates: dates
         )
         self.fields = plan.fields
         self.problems = plan.problems
@@ -279,7 +283,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
     @usableFromInline
     static func plan(
         parameters: [KeyMapParameter], placeholder: Model?, probe: Model?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy,
-        properties: [KeyMapProperty<Model>]
+        properties: [KeyMapProperty<Model>], dates: KeyMapDates? = nil
     ) -> (fields: [KeyMapField], problems: [KeyMapProblem], isUsable: Bool) {
         let resolved = KeyMapPropertyResolution.entries(
             for: properties, parameters: parameters, probe: probe, placeholder: placeholder, typeName: String(describing: Model.self))
@@ -287,8 +291,10 @@ public final class KeyMap<Model>: @unchecked Sendable {
         let keyPathProblems = resolved.problems
         let reflected = placeholder.map { Reflection.storedProperties(of: $0, declaredTypes: parameters) }
         let names = KeyMapParameter.propertyNames(parameters: parameters, reflected: reflected)
-        let fields = (names ?? []).map { name in
-            KeyMapField(name: name, entry: entries.first { $0.name == name }?.entry, serverKeys: serverKeys, archiveKeys: archiveKeys)
+        let fields = (names ?? []).enumerated().map { index, name in
+            var entry = entries.first { $0.name == name }?.entry
+            if let dates, index < parameters.count { entry = Self.dated(entry, parameters[index], dates) }
+            return KeyMapField(name: name, entry: entry, serverKeys: serverKeys, archiveKeys: archiveKeys)
         }
         let description = KeyMapDescription(
             typeName: String(describing: Model.self), parameters: parameters, reflected: reflected,
@@ -314,6 +320,22 @@ public final class KeyMap<Model>: @unchecked Sendable {
         }
         #endif
         return (fields, problems, names != nil && namesNoProperty.isEmpty)
+    }
+
+    /// `entry` with the map's date form, for a `Date` or `Date?` property whose entry names no
+    /// form, transform or exclusion of its own.
+    static func dated(_ entry: KeyMapEntry?, _ parameter: KeyMapParameter, _ dates: KeyMapDates) -> KeyMapEntry? {
+        guard entry?.transform == nil, entry?.isExcluded != true else { return entry }
+        let transform: KeyMapTransform
+        switch parameter.typeIdentifier {
+        case ObjectIdentifier(Date.self): transform = dates.transform
+        case ObjectIdentifier(Date?.self): transform = dates.optionalTransform
+        default: return entry
+        }
+        var dated = entry ?? KeyMapEntry()
+        dated.transform = transform
+        dated.dates = dates
+        return dated
     }
 
     /// How archiving reads the properties: at their offsets where the probe instances show each

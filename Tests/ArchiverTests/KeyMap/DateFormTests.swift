@@ -86,3 +86,38 @@ struct DateFormTests {
         }
     }
 }
+
+/// A server that sends every date in milliseconds, said once for the map; one property differs.
+private struct DatedSession: Equatable {
+    let id: Int
+    let opened: Date
+    let closed: Date?
+    let birthday: Date
+    let count: Int
+}
+
+extension DatedSession: KeyMapped {
+    static let keyMap = KeyMap(DatedSession.init, [
+        .property(\.birthday, dates: .formatter(dayMonthYear)),
+    ], dates: .millisecondsSince1970)
+}
+
+struct MapDateFormTests {
+    @Test func theMapsFormIsEveryDatesWhoseEntryNamesNone() throws {
+        let json = #"{"id": 1, "opened": 1574553600000, "closed": 1574557200000, "birthday": "17/11/2019", "count": 3}"#
+        let session = DatedSession(id: 1, opened: Date(timeIntervalSince1970: 1_574_553_600), closed: Date(timeIntervalSince1970: 1_574_557_200),
+                              birthday: Date(timeIntervalSince1970: 1_573_948_800), count: 3)
+        #expect(try DatedSession.decode(json: Data(json.utf8)) == session)
+        #expect(session.archiveValue["opened"] as? Date == session.opened)
+        #expect(try DatedSession(archivedData: try session.archivedData()) == session)
+        let written = try #require(try JSONSerialization.jsonObject(with: try session.jsonData()) as? [String: Any])
+        #expect(written["opened"] as? Int == 1_574_553_600_000)
+        #expect(written["birthday"] as? String == "17/11/2019")
+        #expect(written["count"] as? Int == 3)
+        // Seconds are not milliseconds: the map's form is the only one read.
+        let inSeconds = try DatedSession.decode(json: Data(#"{"id": 1, "opened": 1574553600, "birthday": "17/11/2019", "count": 3}"#.utf8))
+        #expect(inSeconds.opened == Date(timeIntervalSince1970: 1_574_553.6))
+        #expect(inSeconds.closed == nil)
+        expectValidKeyMap(DatedSession.self)
+    }
+}
