@@ -128,6 +128,9 @@ public final class KeyMap<Model>: @unchecked Sendable {
     ///   - properties: The properties that differ from the strategies, by key path.
     ///   - dates: The server's form of every `Date` and `Date?` property whose entry names none
     ///     (``KeyMapDates``); `nil`, the default, reads the forms a `Date` reads by itself.
+    ///   - strictCollections: `true` makes every property strict, as `strict: true` makes one:
+    ///     an invalid element of a list of models, at any depth, fails the value, naming its key
+    ///     path, instead of being dropped as Archiver 0.6 dropped it.
     ///   - fileID: Where the map is written, with `line` and `column`: filled in by the compiler.
     ///     A map written in a computed `keyMap` (as a generic type writes it) is built once per
     ///     concrete type and place; later calls share it.
@@ -140,6 +143,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         archiveKeys: KeyStrategy = .propertyName,
         _ properties: @autoclosure () -> [KeyMapProperty<Model>] = [],
         dates: KeyMapDates? = nil,
+        strictCollections: Bool = false,
         fileID: StaticString = #fileID,
         line: UInt = #line,
         column: UInt = #column
@@ -151,7 +155,8 @@ public final class KeyMap<Model>: @unchecked Sendable {
             self.init(copying: built)
             return
         }
-        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, properties: properties(), dates: dates, site: site)
+        self.init(initializer, serverKeys: serverKeys, archiveKeys: archiveKeys, properties: properties(), dates: dates,
+                  strictCollections: strictCollections, site: site)
     }
 
     @inlinable
@@ -161,6 +166,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         archiveKeys: KeyStrategy,
         properties: [KeyMapProperty<Model>],
         dates: KeyMapDates? = nil,
+        strictCollections: Bool = false,
         site: KeyMapSite
     ) {
         var parameters: [KeyMapParameter] = []
@@ -189,7 +195,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         let placeholder = makePlaceholder()
         let plan = Self.plan(
             parameters: parameters, placeholder: placeholder, probe: probe, serverKeys: serverKeys, archiveKeys: archiveKeys,
-            properties: properties, dates: dates
+            properties: properties, dates: dates, strictCollections: strictCollections
         )
         self.fields = plan.fields
         self.problems = plan.problems
@@ -283,7 +289,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
     @usableFromInline
     static func plan(
         parameters: [KeyMapParameter], placeholder: Model?, probe: Model?, serverKeys: KeyStrategy, archiveKeys: KeyStrategy,
-        properties: [KeyMapProperty<Model>], dates: KeyMapDates? = nil
+        properties: [KeyMapProperty<Model>], dates: KeyMapDates? = nil, strictCollections: Bool = false
     ) -> (fields: [KeyMapField], problems: [KeyMapProblem], isUsable: Bool) {
         let resolved = KeyMapPropertyResolution.entries(
             for: properties, parameters: parameters, probe: probe, placeholder: placeholder, typeName: String(describing: Model.self))
@@ -294,6 +300,11 @@ public final class KeyMap<Model>: @unchecked Sendable {
         let fields = (names ?? []).enumerated().map { index, name in
             var entry = entries.first { $0.name == name }?.entry
             if let dates, index < parameters.count { entry = Self.dated(entry, parameters[index], dates) }
+            if strictCollections, entry?.isExcluded != true {
+                var strict = entry ?? KeyMapEntry()
+                strict.isStrict = true
+                entry = strict
+            }
             return KeyMapField(name: name, entry: entry, serverKeys: serverKeys, archiveKeys: archiveKeys)
         }
         let description = KeyMapDescription(

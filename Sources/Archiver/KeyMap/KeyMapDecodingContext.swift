@@ -145,7 +145,7 @@ enum DroppedElementObserver {
     /// What a debug build prints for a drop.
     static func debugReport(of error: ArchiveDecodingError) -> String {
         "Archiver, debug build: dropped an invalid element, \(error). Lists of models drop invalid "
-            + "elements as Archiver 0.6 did; `strict: true` on the entry "
+            + "elements as Archiver 0.6 did; `strict: true` on the entry (or `strictCollections: true` on the map) "
             + "makes one fail the value, and ArchiveDecodingError.observeDroppedElements hears each drop. "
             + "Reported once per type and key path."
     }
