@@ -65,12 +65,12 @@ struct MigratorTests {
 
         """))
         // Casts that the key map's lossless conversions read more widely are noted, door by door.
-        let apple = "; on Apple platforms, a JSON true or false no longer reads as 1 or 0"
+        let booleans = "; a JSON true or false (an NSNumber from JSONSerialization, or on Apple platforms an archive's Boolean) no longer reads as 1 or 0"
         #expect(report.diagnostics.map(\.description) == [
-            #"Shop.swift:18: note: Shop.openedYear: in responses, a numeric string ("5", "4.0", "1e2"), a Swift integer of another width (Int64(12), Int32(7)) and a whole Double (5.0), Float or Decimal built in Swift now read as an Int, where `as? Int` gave 1970 (the Swift numbers read as before when they come as NSNumbers, from JSONSerialization or an archive)"# + apple,
-            #"Shop.swift:19: note: Shop.rating: in responses, a numeric string ("5", "5.5"), a Swift integer (5, Int64(12)), a Swift Float (2.5) or Decimal and an integer beyond 2^53, rounded (9007199254740993) now read as a Double, where `as? Double` gave nil (the Swift numbers read as before when they come as NSNumbers, from JSONSerialization or an archive)"# + apple,
-            #"Shop.swift:31: note: Shop.openedYear: in archives, a numeric string ("5", "4.0", "1e2"), a Swift integer of another width (Int64(12), Int32(7)) and a whole Double (5.0), Float or Decimal built in Swift now read as an Int, where `as? Int` gave 1970 (the Swift numbers read as before when they come as NSNumbers, from JSONSerialization or an archive)"# + apple,
-            #"Shop.swift:31: note: Shop.rating: in archives, a numeric string ("5", "5.5"), a Swift integer (5, Int64(12)), a Swift Float (2.5) or Decimal and an integer beyond 2^53, rounded (9007199254740993) now read as a Double, where `as? Double` gave nil (the Swift numbers read as before when they come as NSNumbers, from JSONSerialization or an archive)"# + apple,
+            #"Shop.swift:18: note: Shop.openedYear: in responses, a numeric string ("5", "4.0", "1e2"), a Swift integer of another width (Int64(12), Int32(7)) and a whole Double (5.0), Float or Decimal built in Swift now read as an Int, where `as? Int` gave 1970 (the Swift numbers read as before when they come as NSNumbers, from JSONSerialization or an archive)"# + booleans,
+            #"Shop.swift:19: note: Shop.rating: in responses, a numeric string ("5", "5.5"), a Swift integer (5, Int64(12)), a Swift Float (2.5) or Decimal and an integer beyond 2^53, rounded (9007199254740993) now read as a Double, where `as? Double` gave nil (the Swift numbers read as before when they come as NSNumbers, from JSONSerialization or an archive)"# + booleans,
+            #"Shop.swift:31: note: Shop.openedYear: in archives, a numeric string ("5", "4.0", "1e2"), a Swift integer of another width (Int64(12), Int32(7)) and a whole Double (5.0), Float or Decimal built in Swift now read as an Int, where `as? Int` gave 1970 (the Swift numbers read as before when they come as NSNumbers, from JSONSerialization or an archive)"# + booleans,
+            #"Shop.swift:31: note: Shop.rating: in archives, a numeric string ("5", "5.5"), a Swift integer (5, Int64(12)), a Swift Float (2.5) or Decimal and an integer beyond 2^53, rounded (9007199254740993) now read as a Double, where `as? Double` gave nil (the Swift numbers read as before when they come as NSNumbers, from JSONSerialization or an archive)"# + booleans,
         ])
     }
 

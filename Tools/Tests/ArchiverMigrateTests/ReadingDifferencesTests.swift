@@ -171,3 +171,22 @@ extension ReadingDifferencesTests {
         }
     }
 }
+
+extension ReadingDifferencesTests {
+    /// JSONSerialization gives `true` and `false` as NSNumbers on Linux as on Apple platforms, and
+    /// `as? Int` reads them as 1 and 0 where the key map refuses them: wherever they read
+    /// differently the note says so, without limiting it to Apple platforms, and nowhere else.
+    @Test(arguments: types.map { $0.name })
+    func jsonBooleansAreNotedWhereTheyReadDifferently(type: String) throws {
+        let differs = try #require(Self.types.first { $0.name == type }).differs
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(#"{"t": true, "f": false, "list": [true, false]}"#.utf8)) as? [String: Any])
+        let inputs: [Any] = type.hasPrefix("[") ? [object["list"]!] : [object["t"]!, object["f"]!]
+        let readDifferently = inputs.contains { differs($0) }
+        let note = ReadingDifferences.jsonBooleans(castTo: type)
+        #expect((note != nil) == readDifferently, "JSON true and false read \(readDifferently ? "differently" : "the same") as \(type), and the note is \(note ?? "nil")")
+        if let note {
+            #expect(note.contains("JSON true or false"))
+            #expect(!note.hasPrefix("on Apple platforms"), "JSONSerialization gives NSNumber Booleans on Linux too")
+        }
+    }
+}

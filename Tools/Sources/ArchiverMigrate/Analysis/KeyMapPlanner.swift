@@ -217,8 +217,8 @@ enum KeyMapPlanner {
         guard let cast = read.castType else { return nil }
         let type = cast
         let inputs = ReadingDifferences.inputs(castTo: type)
-        let apple = ReadingDifferences.appleOnly(castTo: type)
-        guard !inputs.isEmpty || apple != nil else { return nil }
+        let booleans = ReadingDifferences.jsonBooleans(castTo: type)
+        guard !inputs.isEmpty || booleans != nil else { return nil }
         let gave: String
         switch door?.wanted {
         case .refused?, nil: gave = "refused the value"
@@ -229,7 +229,7 @@ enum KeyMapPlanner {
         let doorName = door?.source == .archive ? "archives" : "responses"
         var text = "\(model.name).\(property.name): in \(doorName), \(list(inputs.map(\.name))) now read as \(subject), where `as? \(type)` \(gave)"
         if ReadingDifferences.namesSwiftNumbers(inputs) { text += " (the Swift numbers read as before when they come as NSNumbers, from JSONSerialization or an archive)" }
-        if let apple { text += "; \(apple)" }
+        if let booleans { text += "; \(booleans)" }
         return text
     }
 

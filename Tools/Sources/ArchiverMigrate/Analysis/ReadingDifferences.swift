@@ -132,11 +132,16 @@ enum ReadingDifferences {
         inputs.contains { $0.name.contains("Swift") }
     }
 
-    /// What differs only on Apple platforms, where JSONSerialization gives every number and
-    /// Boolean as an NSNumber and `as? Int` reads `true` as 1.
-    static func appleOnly(castTo type: String) -> String? {
+    /// What differs for Booleans: JSONSerialization gives `true` and `false` as NSNumbers, on
+    /// Linux as on Apple platforms, and `as? Int` reads them as 1 and 0 where the key map refuses
+    /// them; an archive's Booleans are NSNumbers too on Apple platforms, Swift `Bool`s on Linux.
+    static func jsonBooleans(castTo type: String) -> String? {
+        let source = "(an NSNumber from JSONSerialization, or on Apple platforms an archive's Boolean)"
         if integerWidths.contains(type) || type == "Double" || type == "Float" {
-            return "on Apple platforms, a JSON true or false no longer reads as 1 or 0"
+            return "a JSON true or false \(source) no longer reads as 1 or 0"
+        }
+        if type.hasPrefix("["), type.hasSuffix("]"), jsonBooleans(castTo: String(type.dropFirst().dropLast())) != nil {
+            return "a JSON true or false in an array \(source) no longer reads as 1 or 0"
         }
         return nil
     }
