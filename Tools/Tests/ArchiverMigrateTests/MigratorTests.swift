@@ -65,12 +65,12 @@ struct MigratorTests {
 
         """))
         // Casts that the key map's lossless conversions read more widely are noted, door by door.
-        let apple = "; on Apple platforms, a JSON true or false no longer reads as 1 or 0"
+        let booleans = "; a JSON true or false (an NSNumber from JSONSerialization, or on Apple platforms an archive's Boolean) no longer reads as 1 or 0"
         #expect(report.diagnostics.map(\.description) == [
-            #"Shop.swift:18: note: Shop.openedYear: in responses, a numeric string ("5") and a Swift integer of another width (Int64(12), Int32(7)) now read as an Int, where `as? Int` gave 1970 (NSNumbers from JSONSerialization or an archive read as before)"# + apple,
-            #"Shop.swift:19: note: Shop.rating: in responses, a numeric string ("5", "5.5"), a Swift integer (5, Int64(12)) and a Swift Float (2.5) now read as a Double, where `as? Double` gave nil (NSNumbers from JSONSerialization or an archive read as before)"# + apple,
-            #"Shop.swift:31: note: Shop.openedYear: in archives, a numeric string ("5") and a Swift integer of another width (Int64(12), Int32(7)) now read as an Int, where `as? Int` gave 1970 (NSNumbers from JSONSerialization or an archive read as before)"# + apple,
-            #"Shop.swift:31: note: Shop.rating: in archives, a numeric string ("5", "5.5"), a Swift integer (5, Int64(12)) and a Swift Float (2.5) now read as a Double, where `as? Double` gave nil (NSNumbers from JSONSerialization or an archive read as before)"# + apple,
+            #"Shop.swift:18: note: Shop.openedYear: in responses, a numeric string ("5", "4.0", "1e2"), a Swift integer of another width (Int64(12), Int32(7)) and a whole Double (5.0), Float or Decimal built in Swift now read as an Int, where `as? Int` gave 1970 (the Swift numbers read as before when they come as NSNumbers, from JSONSerialization or an archive)"# + booleans,
+            #"Shop.swift:19: note: Shop.rating: in responses, a numeric string ("5", "5.5"), a Swift integer (5, Int64(12)), a Swift Float (2.5) or Decimal and an integer beyond 2^53, rounded (9007199254740993) now read as a Double, where `as? Double` gave nil (the Swift numbers read as before when they come as NSNumbers, from JSONSerialization or an archive)"# + booleans,
+            #"Shop.swift:31: note: Shop.openedYear: in archives, a numeric string ("5", "4.0", "1e2"), a Swift integer of another width (Int64(12), Int32(7)) and a whole Double (5.0), Float or Decimal built in Swift now read as an Int, where `as? Int` gave 1970 (the Swift numbers read as before when they come as NSNumbers, from JSONSerialization or an archive)"# + booleans,
+            #"Shop.swift:31: note: Shop.rating: in archives, a numeric string ("5", "5.5"), a Swift integer (5, Int64(12)), a Swift Float (2.5) or Decimal and an integer beyond 2^53, rounded (9007199254740993) now read as a Double, where `as? Double` gave nil (the Swift numbers read as before when they come as NSNumbers, from JSONSerialization or an archive)"# + booleans,
         ])
     }
 
@@ -414,7 +414,7 @@ extension MigratorTests {
 
         """
         let report = migrate(("Stop.swift", source))
-        #expect(report.diagnostics.map(\.description) == [#"Stop.swift:14: note: Stop.arrival: in archives, a number of seconds since 1970 (5, 5.5) and an ISO 8601 string ("2026-01-02T03:04:05Z") now read as a Date, where `as? Date` gave nil"#])
+        #expect(report.diagnostics.map(\.description) == [#"Stop.swift:14: note: Stop.arrival: in archives, a number of seconds since 1970 (5, 5.5), a numeric string of seconds ("5", "1574553600.5") and an ISO 8601 string ("2026-01-02T03:04:05Z", "2026-01-02T05:04:05+02:00", "2026-01-02") now read as a Date, where `as? Date` gave nil"#])
         #expect(report.files[0].converted == """
         import Foundation
         import Archiver
@@ -545,7 +545,7 @@ extension MigratorTests {
 
         """))
         // Only the note that a number or an ISO 8601 string now reads as a Date.
-        #expect(report.diagnostics.map(\.description) == [#"Note.swift:16: note: Note.edited: in archives, a number of seconds since 1970 (5, 5.5) and an ISO 8601 string ("2026-01-02T03:04:05Z") now read as a Date, where `as? Date` gave nil"#])
+        #expect(report.diagnostics.map(\.description) == [#"Note.swift:16: note: Note.edited: in archives, a number of seconds since 1970 (5, 5.5), a numeric string of seconds ("5", "1574553600.5") and an ISO 8601 string ("2026-01-02T03:04:05Z", "2026-01-02T05:04:05+02:00", "2026-01-02") now read as a Date, where `as? Date` gave nil"#])
         #expect(report.files[0].converted.hasSuffix("""
         extension Note: KeyMapped {
             static let keyMap = KeyMap(Note.init, [
@@ -713,7 +713,7 @@ extension MigratorTests {
         extension PieceType: KeyMapValue {}
         """))
         // `as? Int` refused "5" and Int64(12), which the key map reads: said, at the read's line.
-        #expect(report.diagnostics.map(\.description).contains { $0.hasPrefix(#"Piece.swift:15: note: Piece.index: in archives, a numeric string ("5")"#) })
+        #expect(report.diagnostics.map(\.description).contains { $0.hasPrefix(#"Piece.swift:15: note: Piece.index: in archives, a numeric string ("5", "4.0", "1e2")"#) })
         #expect(report.diagnostics.map(\.description).contains { $0.hasPrefix("Piece.swift:15: note: Piece.type: in archives,") && $0.contains("as a raw value of PieceType") })
     }
 

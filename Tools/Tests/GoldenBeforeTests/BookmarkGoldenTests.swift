@@ -32,6 +32,7 @@ import Testing
     ]
     let inputs: [(response: Bool, key: String, literal: String, value: Any)] = [
         (false, "added", "Int(5)", Int(5)),
+        (false, "added", "\"1574553600.5\"", "1574553600.5"),
         (false, "added", "\"2026-01-02T03:04:05Z\"", "2026-01-02T03:04:05Z"),
     ]
     var outcomes: Archive = [:]

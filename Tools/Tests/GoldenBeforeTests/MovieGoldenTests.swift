@@ -37,6 +37,7 @@ private func checkMovieGolden(_ value: some ArchiveRepresentable) throws {
     let inputs: [(response: Bool, key: String, literal: String, value: Any)] = [
         (false, "releaseYear", "\"5\"", "5"),
         (false, "releaseYear", "Int64(12)", Int64(12)),
+        (false, "releaseYear", "5.0", 5.0),
     ]
     var outcomes: Archive = [:]
     for input in inputs {

@@ -39,6 +39,7 @@ import Testing
     let inputs: [(response: Bool, key: String, literal: String, value: Any)] = [
         (false, "rating", "\"5\"", "5"),
         (false, "rating", "Int64(12)", Int64(12)),
+        (false, "rating", "5.0", 5.0),
     ]
     var outcomes: Archive = [:]
     for input in inputs {

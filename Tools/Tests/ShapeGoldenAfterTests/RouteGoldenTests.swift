@@ -51,6 +51,7 @@ import Testing
         (false, "loop", "\"true\"", "true"),
         (false, "ratings", "[\"5\"]", ["5"]),
         (false, "ratings", "[Int64(1)]", [Int64(1)]),
+        (false, "ratings", "[5.0]", [5.0]),
     ]
     var outcomes: Archive = [:]
     for input in inputs {

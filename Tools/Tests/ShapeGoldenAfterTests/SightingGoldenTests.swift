@@ -45,8 +45,10 @@ import Testing
     let inputs: [(response: Bool, key: String, literal: String, value: Any)] = [
         (false, "count", "\"5\"", "5"),
         (false, "count", "Int64(12)", Int64(12)),
+        (false, "count", "5.0", 5.0),
         (false, "confidence", "\"5\"", "5"),
         (false, "confidence", "Int64(12)", Int64(12)),
+        (false, "confidence", "5.0", 5.0),
         (false, "verified", "Int(1)", Int(1)),
         (false, "verified", "\"true\"", "true"),
     ]

@@ -31,6 +31,7 @@ import Testing
     let inputs: [(response: Bool, key: String, literal: String, value: Any)] = [
         (false, "uses", "\"5\"", "5"),
         (false, "uses", "Int64(12)", Int64(12)),
+        (false, "uses", "5.0", 5.0),
         (false, "pinned", "Int(1)", Int(1)),
         (false, "pinned", "\"true\"", "true"),
     ]

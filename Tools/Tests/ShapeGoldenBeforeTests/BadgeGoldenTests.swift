@@ -29,6 +29,7 @@ import Testing
     let inputs: [(response: Bool, key: String, literal: String, value: Any)] = [
         (true, "level", "\"5\"", "5"),
         (true, "level", "Int64(12)", Int64(12)),
+        (true, "level", "5.0", 5.0),
     ]
     var outcomes: Archive = [:]
     for input in inputs {

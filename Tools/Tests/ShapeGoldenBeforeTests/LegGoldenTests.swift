@@ -32,6 +32,7 @@ import Testing
         (false, "hours", "\"5.5\"", "5.5"),
         (false, "hours", "Int(5)", Int(5)),
         (false, "hours", "Float(2.5)", Float(2.5)),
+        (false, "hours", "Int64(9007199254740993)", Int64(9007199254740993)),
     ]
     var outcomes: Archive = [:]
     for input in inputs {

@@ -51,6 +51,7 @@ import Testing
     let inputs: [(response: Bool, key: String, literal: String, value: Any)] = [
         (true, "id", "\"5\"", "5"),
         (true, "id", "Int64(12)", Int64(12)),
+        (true, "id", "5.0", 5.0),
     ]
     var outcomes: Archive = [:]
     for input in inputs {

@@ -34,11 +34,14 @@ import Testing
         (false, "lat", "\"5.5\"", "5.5"),
         (false, "lat", "Int(5)", Int(5)),
         (false, "lat", "Float(2.5)", Float(2.5)),
+        (false, "lat", "Int64(9007199254740993)", Int64(9007199254740993)),
         (false, "lon", "\"5.5\"", "5.5"),
         (false, "lon", "Int(5)", Int(5)),
         (false, "lon", "Float(2.5)", Float(2.5)),
+        (false, "lon", "Int64(9007199254740993)", Int64(9007199254740993)),
         (false, "elevation", "\"5\"", "5"),
         (false, "elevation", "Int(12)", Int(12)),
+        (false, "elevation", "5.0", 5.0),
     ]
     var outcomes: Archive = [:]
     for input in inputs {

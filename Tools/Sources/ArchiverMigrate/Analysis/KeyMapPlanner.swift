@@ -144,7 +144,11 @@ enum KeyMapPlanner {
             }
             if let read = serverRead ?? archiveRead, let source = read.convertedFrom {
                 readsDifferently = true
-                notes.append((read.line, "\(model.name).\(property.name): read from a \(source) or a number; a number now reads as \(article(read.readType)) \(read.readType) where the hand-written code gave \(read.defaultValue ?? "the default")"))
+                let gave = read.defaultValue ?? "the default"
+                var text = "\(model.name).\(property.name): read from a \(source) or a number; a number now reads as \(article(read.readType)) \(read.readType) where the hand-written code gave \(gave)"
+                let strings = ReadingDifferences.stringConversionInputs(to: read.readType, defaultValue: gave)
+                if !strings.isEmpty { text += "; " + list(strings) }
+                notes.append((read.line, text))
             }
             let helpers = [serverRead, archiveRead].compactMap { $0 }.filter { $0.collectionHelper != nil }
             if let first = helpers.first {
@@ -213,8 +217,8 @@ enum KeyMapPlanner {
         guard let cast = read.castType else { return nil }
         let type = cast
         let inputs = ReadingDifferences.inputs(castTo: type)
-        let apple = ReadingDifferences.appleOnly(castTo: type)
-        guard !inputs.isEmpty || apple != nil else { return nil }
+        let booleans = ReadingDifferences.jsonBooleans(castTo: type)
+        guard !inputs.isEmpty || booleans != nil else { return nil }
         let gave: String
         switch door?.wanted {
         case .refused?, nil: gave = "refused the value"
@@ -224,8 +228,8 @@ enum KeyMapPlanner {
         let subject = read.enumType.map { "a raw value of \($0)" } ?? (type.hasPrefix("[") ? type : "\(article(type)) \(type)")
         let doorName = door?.source == .archive ? "archives" : "responses"
         var text = "\(model.name).\(property.name): in \(doorName), \(list(inputs.map(\.name))) now read as \(subject), where `as? \(type)` \(gave)"
-        if ReadingDifferences.namesSwiftNumbers(inputs) { text += " (NSNumbers from JSONSerialization or an archive read as before)" }
-        if let apple { text += "; \(apple)" }
+        if ReadingDifferences.namesSwiftNumbers(inputs) { text += " (the Swift numbers read as before when they come as NSNumbers, from JSONSerialization or an archive)" }
+        if let booleans { text += "; \(booleans)" }
         return text
     }
 
