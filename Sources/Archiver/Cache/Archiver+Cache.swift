@@ -239,7 +239,7 @@ extension Archiver {
     ///
     /// - Throws: ``ArchiverError/fileSystem(operation:file:reason:)`` when a folder cannot be listed.
     public func totalSize() throws(ArchiverError) -> Int {
-        try archiveFiles(includingIdentifiers: true).reduce(0) { $0 + $1.size }
+        try archiveFiles(includingIdentifiers: true).reduce(0) { $0.addingSaturating($1.size) }
     }
 
     /// Removes the least recently used archives until the total is under ``maximumTotalSize``,
@@ -260,7 +260,7 @@ extension Archiver {
         cache.trimHook?(.started)
         let files = try archiveFiles(includingIdentifiers: true)
         cache.trimHook?(.listed)
-        var total = files.reduce(0) { $0 + $1.size }
+        var total = files.reduce(0) { $0.addingSaturating($1.size) }
         var removed = 0
         if total > limit {
             let now = Date()
@@ -273,7 +273,7 @@ extension Archiver {
             archives.sort { $0.used != $1.used ? $0.used < $1.used : $0.path < $1.path }
             for (file, _, _) in archives where total > limit {
                 if removeArchiveFile(file, sparedBy: pass) {
-                    total -= file.size + file.identifierSize
+                    total = total.addingSaturating(-file.size.addingSaturating(file.identifierSize))
                     removed += 1
                 }
             }

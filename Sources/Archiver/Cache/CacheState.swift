@@ -227,8 +227,8 @@ final class CacheState: @unchecked Sendable {
             guard let limit = settings.maximumTotalSize else { return false }
             storeCount += 1
             uses[path] = Use(date: now, store: storeCount)
-            bytesWritten += bytes
-            if let estimate = estimatedTotalSize { estimatedTotalSize = estimate + bytes }
+            bytesWritten &+= bytes  // only differences are read: wrapping is harmless on a 32-bit Int
+            if let estimate = estimatedTotalSize { estimatedTotalSize = estimate.addingSaturating(bytes) }
             if trimRunning {
                 storedDuringTrim = true
                 return false
@@ -285,7 +285,7 @@ final class CacheState: @unchecked Sendable {
     /// longer there, not used since it began, are forgotten.
     func endTrimPass(_ pass: TrimPass, total: Int, listed: Set<String>, now: Date = Date()) {
         withLock {
-            estimatedTotalSize = total + (bytesWritten - pass.bytesWritten)
+            estimatedTotalSize = total.addingSaturating(bytesWritten &- pass.bytesWritten)
             lastMeasured = now
             uses = uses.filter { listed.contains($0.key) || $0.value.date >= pass.began || $0.value.store > pass.storeCount }
         }
@@ -337,5 +337,14 @@ final class CacheState: @unchecked Sendable {
             }
         }
         for observer in matching { observer.deliver(change) }
+    }
+}
+
+extension Int {
+    /// `self + other`, or `Int.max` where the sum does not fit: sizes add up past a 32-bit `Int`
+    /// (watchOS devices) once a file of 2 GiB or more is counted as `Int.max`.
+    func addingSaturating(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other < 0 ? Int.min : Int.max) : sum
     }
 }

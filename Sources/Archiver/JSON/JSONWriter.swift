@@ -85,18 +85,19 @@ struct JSONWriter {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
 
-    /// `date` as RFC 3339 text in UTC, `2019-11-17T08:30:00Z`, with the fraction of a second to the
-    /// microsecond when there is one (`…00.25Z`); `nil` outside the years 0001–9999, which the
-    /// form cannot write.
+    /// `date` as RFC 3339 text in UTC, `2019-11-17T08:30:00Z`, with the fraction of a second when
+    /// there is one (`…00.25Z`), in the fewest digits that read back as the same `Date`; `nil`
+    /// outside the years 0001–9999, which the form cannot write.
     static func rfc3339(_ date: Date) -> String? {
         let interval = date.timeIntervalSince1970
-        guard interval.isFinite else { return nil }
-        var seconds = interval.rounded(.down)
-        var microseconds = Int(((interval - seconds) * 1_000_000).rounded())
-        if microseconds == 1_000_000 {
-            seconds += 1
-            microseconds = 0
-        }
+        // Years 0001–9999, checked before any conversion to an integer, which traps past Int64.
+        guard (-62_135_596_800 ..< 253_402_300_800).contains(interval) else { return nil }
+        // Whole seconds from the interval a Date keeps (since 2001), which is exact, rather than
+        // from the one since 1970, which is rounded once more.
+        let reference = date.timeIntervalSinceReferenceDate
+        let wholeReference = reference.rounded(.down)
+        let seconds = wholeReference + 978_307_200
+        let fraction = fractionDigits(reference - wholeReference, readingBackAs: reference, whole: wholeReference)
         // Days since 1970-01-01 to a civil date: Howard Hinnant's `civil_from_days`.
         let days = Int64((seconds / 86_400).rounded(.down))
         let secondOfDay = Int64(seconds) - days * 86_400
@@ -114,13 +115,29 @@ struct JSONWriter {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
-        var text = "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T"
+        let text = "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T"
             + "\(padded(secondOfDay / 3_600, 2)):\(padded(secondOfDay / 60 % 60, 2)):\(padded(secondOfDay % 60, 2))"
-        if microseconds > 0 {
-            var fraction = padded(Int64(microseconds), 6)
-            while fraction.hasSuffix("0") { fraction.removeLast() }
-            text += "." + fraction
+        return text + fraction + "Z"
+    }
+
+    /// The digits of `fraction` (of a second, in 0..<1), after a point: the fewest that read back,
+    /// as ``ISO8601DateParser`` reads them (`whole + Double("0." + digits)`), as exactly
+    /// `reference`, so that `decode(json:)` of what ``KeyMapped/jsonData()`` wrote is the same
+    /// `Date`; empty for a whole second.
+    private static func fractionDigits(_ fraction: Double, readingBackAs reference: Double, whole: Double) -> String {
+        guard fraction > 0 else { return "" }
+        func readsBack(_ digits: String) -> Bool { whole + (Double("0." + digits) ?? -1) == reference }
+        for width in 1 ... 9 {
+            let scale = pow(10.0, Double(width))
+            let count = (fraction * scale).rounded()
+            guard count > 0, count < scale else { continue }
+            let text = String(Int(count))
+            let digits = String(repeating: "0", count: width - text.count) + text
+            if readsBack(digits) { return "." + digits }
         }
-        return text + "Z"
+        // Near 2001, where a Date holds finer than a nanosecond: every digit the Double has.
+        var digits = String(String(format: "%.20f", fraction).dropFirst(2))
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return digits.isEmpty ? "" : "." + digits
     }
 }

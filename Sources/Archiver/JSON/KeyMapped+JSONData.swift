@@ -60,7 +60,14 @@ struct KeyMapJSONWriter {
         for (field, value) in zip(map.fields, values) where !field.isExcluded {
             let written: Any?
             if let dates = field.dates {
-                written = (KeyMapTransform.present(value) as? Date).map(dates.write)
+                if let date = KeyMapTransform.present(value) as? Date {
+                    path.append(.key(field.name))
+                    defer { path.removeLast() }
+                    guard let form = dates.write(date) else { throw failure("\(date), which the property's date form cannot write") }
+                    written = form
+                } else {
+                    written = nil
+                }
             } else if let transform = field.transform {
                 written = transform.encode(value)
             } else {
@@ -68,7 +75,11 @@ struct KeyMapJSONWriter {
             }
             guard let written else { continue }
             let keys = field.serverPaths.first ?? [field.serverKey]
-            root.insert(written, at: keys[...], field: field.name)
+            if let other = root.insert(written, at: keys[...], field: field.name) {
+                // One server key inside another (`owner` and `owner.login`): writing both would
+                // drop one of them without a word.
+                throw failure("\(Model.self).\(field.name) and \(Model.self).\(other) write the same server key \(keys.joined(separator: "."))")
+            }
         }
         try write(root, depth: depth)
     }
@@ -153,6 +164,11 @@ struct KeyMapJSONWriter {
 
     /// Writes `value` if it is a Boolean or a number, read by its value; whether it was one.
     private mutating func writeNumber(_ value: Any) throws(ArchiveEncodingError) -> Bool {
+        // A Foundation number first: `as Double` would take any NSNumber whose value fits.
+        if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
+            try writeFoundationNumber(number)
+            return true
+        }
         switch value {
         case let bool as Bool where isBoolean(value):
             output.bool(bool)
@@ -164,24 +180,30 @@ struct KeyMapJSONWriter {
         case let float as Float:
             guard float.isFinite else { throw failure("\(float), which JSON cannot hold") }
             output.number(String(describing: float))
-        case let number as NSNumber:
-            // A Foundation number from a transform or an archive: by its kind, not its text.
-            let isReal = [UInt8(ascii: "f"), UInt8(ascii: "d")].contains(UInt8(bitPattern: number.objCType.pointee))
-            if isBoolean(number) {
-                output.bool(number.boolValue)
-            } else if !isReal, let exact = Int64(exactly: number) {
-                output.number(String(exact))
-            } else if !isReal, let exact = UInt64(exactly: number) {
-                output.number(String(exact))
-            } else {
-                let double = number.doubleValue
-                guard double.isFinite else { throw failure("\(double), which JSON cannot hold") }
-                output.number(String(describing: double))
-            }
         default:
             return false
         }
         return true
+    }
+
+    /// A Foundation number from a transform or an archive: by its kind, not its text.
+    private mutating func writeFoundationNumber(_ number: NSNumber) throws(ArchiveEncodingError) {
+        let kind = UInt8(bitPattern: number.objCType.pointee)
+        if isBoolean(number) {
+            output.bool(number.boolValue)
+        } else if kind == UInt8(ascii: "f") {
+            let float = number.floatValue
+            guard float.isFinite else { throw failure("\(float), which JSON cannot hold") }
+            output.number(String(describing: float))
+        } else if kind != UInt8(ascii: "d"), let exact = Int64(exactly: number) {
+            output.number(String(exact))
+        } else if kind != UInt8(ascii: "d"), let exact = UInt64(exactly: number) {
+            output.number(String(exact))
+        } else {
+            let double = number.doubleValue
+            guard double.isFinite else { throw failure("\(double), which JSON cannot hold") }
+            output.number(String(describing: double))
+        }
     }
 
     /// The elements of an array or a set, in order (a set's as it iterates).
@@ -209,22 +231,43 @@ final class JSONObjectNode {
     private(set) var keys: [String] = []
     private(set) var members: [String: Member] = [:]
 
-    func insert(_ value: Any, at path: ArraySlice<String>, field: String) {
-        guard let first = path.first else { return }
+    /// Adds `value` at `path`; the name of the field already written there (or at a key on the
+    /// way), which the value would replace, and then nothing is added.
+    func insert(_ value: Any, at path: ArraySlice<String>, field: String) -> String? {
+        guard let first = path.first else { return nil }
         if path.count == 1 {
-            if members[first] == nil { keys.append(first) }
-            members[first] = .value(value, field: field)
-            return
+            switch members[first] {
+            case .value(_, let other): return other
+            case .object(let inner): return inner.anyField
+            case nil:
+                keys.append(first)
+                members[first] = .value(value, field: field)
+                return nil
+            }
         }
-        let inner: JSONObjectNode
-        if case .object(let existing) = members[first] {
-            inner = existing
-        } else {
-            if members[first] == nil { keys.append(first) }
-            inner = JSONObjectNode()
+        switch members[first] {
+        case .value(_, let other):
+            return other
+        case .object(let existing):
+            return existing.insert(value, at: path.dropFirst(), field: field)
+        case nil:
+            let inner = JSONObjectNode()
+            keys.append(first)
             members[first] = .object(inner)
+            return inner.insert(value, at: path.dropFirst(), field: field)
         }
-        inner.insert(value, at: path.dropFirst(), field: field)
+    }
+
+    /// A field written somewhere inside this object.
+    private var anyField: String? {
+        for key in keys {
+            switch members[key] {
+            case .value(_, let field): return field
+            case .object(let inner): if let field = inner.anyField { return field }
+            case nil: continue
+            }
+        }
+        return nil
     }
 }
 

@@ -18,16 +18,14 @@ public struct KeyMapDates: Sendable {
     /// Reads a date from what the server sent: a `String` or an `NSNumber`, as a response object
     /// holds them.
     let read: @Sendable (Any) throws(ArchiveDecodingError) -> Date
-    /// The server's form of a date, for ``KeyMapped/jsonData()``.
-    let write: @Sendable (Date) -> Any
+    /// The server's form of a date, for ``KeyMapped/jsonData()``; `nil` for a date the form
+    /// cannot write, which is an error there.
+    let write: @Sendable (Date) -> Any?
 
     /// The forms a `Date` reads by default; dates are written as RFC 3339 text in UTC.
     public static let standard = KeyMapDates(
         read: { value throws(ArchiveDecodingError) in try Date(keyMapValue: KeyMapInput(value, from: .responseObject)) },
-        write: { date in
-            if let text = JSONWriter.rfc3339(date) { return text }
-            return date.timeIntervalSince1970
-        })
+        write: { date in JSONWriter.rfc3339(date) })
 
     /// Seconds since 1970, as a number or a numeric string (`1574553600`, `"1574553600.5"`).
     public static let secondsSince1970 = KeyMapDates(scale: 1)
@@ -68,7 +66,7 @@ public struct KeyMapDates: Sendable {
         KeyMapDates(read: read, write: write)
     }
 
-    init(read: @escaping @Sendable (Any) throws(ArchiveDecodingError) -> Date, write: @escaping @Sendable (Date) -> Any) {
+    init(read: @escaping @Sendable (Any) throws(ArchiveDecodingError) -> Date, write: @escaping @Sendable (Date) -> Any?) {
         self.read = read
         self.write = write
     }
@@ -82,8 +80,11 @@ public struct KeyMapDates: Sendable {
                 return Date(timeIntervalSince1970: count / scale)
             },
             write: { date in
+                // A count read in and kept as a Date (seconds since 2001) may come back a hair off
+                // the whole number it was: within a thousandth of one, it is that number.
                 let count = date.timeIntervalSince1970 * scale
-                return count.rounded() == count && abs(count) < 9e15 ? Int64(count) as Any : count as Any
+                let whole = count.rounded()
+                return abs(count - whole) < 1e-3 && abs(whole) < 9e15 ? Int64(whole) as Any : count as Any
             })
     }
 

@@ -101,9 +101,17 @@ extension FileIO {
     /// Flushes the file or folder open as `descriptor`; the error number if that fails.
     static func sync(_ descriptor: Int32, _ flush: Flush) -> Int32? {
         #if canImport(Darwin)
-        // A file system that cannot do the asked-for flush falls through to the next weaker one.
-        if flush == .ordered, fcntl(descriptor, F_BARRIERFSYNC) == 0 { return nil }
-        if fcntl(descriptor, F_FULLFSYNC) == 0 { return nil }
+        // A file system that cannot do the asked-for flush falls through to the next one; any
+        // other failure (an I/O error) is the store's failure, never covered by a weaker flush.
+        func cannot(_ result: Int32) -> Bool { result != 0 && [ENOTSUP, EINVAL, ENOTTY].contains(errno) }
+        if flush == .ordered {
+            let result = fcntl(descriptor, F_BARRIERFSYNC)
+            if result == 0 { return nil }
+            if !cannot(result) { return errno }
+        }
+        let result = fcntl(descriptor, F_FULLFSYNC)
+        if result == 0 { return nil }
+        if !cannot(result) { return errno }
         #endif
         while fsync(descriptor) != 0 {
             if errno == EINTR { continue }

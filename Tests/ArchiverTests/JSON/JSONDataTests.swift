@@ -116,3 +116,74 @@ private struct KeyNodeSample: Equatable {
 extension KeyNodeSample: KeyMapped {
     static let keyMap = KeyMap(KeyNodeSample.init, [.property(\.children, default: [])])
 }
+
+/// A repository whose owner is written twice: as an object, and its login as `owner.login`.
+private struct OverlappingRepo {
+    let owner: Derived.Restaurant
+    let ownerLogin: String
+}
+
+extension OverlappingRepo: KeyMapped {
+    static let keyMap = KeyMap(OverlappingRepo.init, [.property(\.ownerLogin, server: "owner.login")])
+}
+
+/// What a review of the JSON writer found: each failed before its fix.
+struct JSONDataReviewTests {
+    @Test func aDateFarOutIsAnErrorNotATrap() throws {
+        let far = try Post2.decode(json: Data(#"{"at": 1e19}"#.utf8))
+        #expect(throws: ArchiveEncodingError.self) { _ = try far.jsonData() }
+        #expect(JSONWriter.rfc3339(Date(timeIntervalSince1970: -1e19)) == nil)
+        #expect(JSONWriter.rfc3339(Date(timeIntervalSince1970: 253_402_300_799)) == "9999-12-31T23:59:59Z")
+    }
+
+    @Test func everyDateComesBackEqual() throws {
+        var random = SeededGenerator(seed: 0xDA7E)
+        for _ in 0..<2_000 {
+            let interval = Double(Int64.random(in: -2_000_000_000_000 ... 4_000_000_000_000, using: &random)) / 1_000 + Double.random(in: 0..<1, using: &random) / 1_000
+            let value = Post2(at: Date(timeIntervalSince1970: interval))
+            #expect(try Post2.decode(json: try value.jsonData()) == value, "\(interval)")
+        }
+        let now = Post2(at: Date())
+        #expect(try Post2.decode(json: try now.jsonData()) == now)
+    }
+
+    @Test func millisecondsComeBackWhole() throws {
+        for count: Int64 in [-233_669_155_234, 1_574_553_600_500, -1, 0, 4_102_444_800_001] {
+            let read = try KeyMapDates.millisecondsSince1970.read(NSNumber(value: count))
+            #expect(KeyMapDates.millisecondsSince1970.write(read) as? Int64 == count, "\(count)")
+        }
+    }
+
+    @Test func overlappingServerKeysAreAnErrorNotALoss() throws {
+        let repo = OverlappingRepo(owner: Derived.Restaurant(id: "m", name: "Monk's"), ownerLogin: "jerry")
+        #expect {
+            _ = try repo.jsonData()
+        } throws: { error in
+            "\(error)".contains("write the same server key owner.login")
+        }
+    }
+
+    @Test func foundationNumbersKeepTheirKind() throws {
+        let text = String(decoding: try CountedWrapper(count: 3).jsonData(), as: UTF8.self)
+        #expect(text == #"{"count":{"half":0.5,"n":3,"yes":true}}"#, "\(text)")
+    }
+}
+
+private struct Post2: Equatable {
+    let at: Date
+}
+
+extension Post2: KeyMapped {
+    static let keyMap = KeyMap(Post2.init)
+}
+
+/// A transform that writes Foundation numbers, as a dictionary read from a response holds them.
+private struct CountedWrapper {
+    let count: Int
+}
+
+extension CountedWrapper: KeyMapped {
+    static let keyMap = KeyMap(CountedWrapper.init, [.transform(\.count, decode: { value throws(ArchiveDecodingError) in
+        try Int(keyMapValue: KeyMapInput((value as? [String: Any])?["n"] ?? value, from: .responseObject))
+    }, encode: { count in ["n": NSNumber(value: count), "half": NSNumber(value: 0.5), "yes": NSNumber(value: true)] as [String: Any] })])
+}

@@ -60,7 +60,8 @@ struct DecimalNumeral: Equatable {
             let isNegativeExponent = next() == UInt8(ascii: "-")
             if isNegativeExponent || next() == UInt8(ascii: "+") { position = text.index(after: position) }
             guard var written = digit().map(Int.init) else { return nil }
-            while let value = digit() { written = min(written * 10 + Int(value), 1_000_000_000) }
+            // Clamped before it is multiplied, so that a long exponent cannot overflow a 32-bit Int.
+            while let value = digit() { written = written < 100_000_000 ? written * 10 + Int(value) : 1_000_000_000 }
             scale += isNegativeExponent ? -written : written
         }
         guard position == text.endIndex else { return nil }

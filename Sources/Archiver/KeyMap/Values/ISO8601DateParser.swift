@@ -25,7 +25,8 @@ enum ISO8601DateParser {
               let day = reader.number(digits: 2),
               (1 ... 12).contains(month), (1 ... daysIn(month: month, year: year)).contains(day) else { return nil }
         let days = daysSince1970(year: year, month: month, day: day)
-        if reader.isAtEnd { return Date(timeIntervalSince1970: Double(days * 86_400)) }
+        // Seconds in Int64: on a 32-bit Int (watchOS devices) a date past 2038 would overflow.
+        if reader.isAtEnd { return Date(timeIntervalSince1970: Double(Int64(days) * 86_400)) }
 
         guard reader.skip("T") || reader.skip("t") || reader.skip(" "),
               let hour = reader.number(digits: 2), reader.skip(":"),
@@ -51,7 +52,7 @@ enum ISO8601DateParser {
             offset = sign * (hours * 3_600 + minutes * 60)
         }
         guard reader.isAtEnd else { return nil }
-        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
+        let seconds = Int64(days) * 86_400 + Int64(hour * 3_600 + minute * 60 + second - offset)
         // Whole seconds are exact in a Double; the fraction is added to the interval a Date
         // keeps (since 2001), so that it is rounded once, at the scale it is stored.
         return Date(timeIntervalSinceReferenceDate: Double(seconds - 978_307_200) + fraction)
