@@ -26,7 +26,8 @@ enum ModelLoadOutcome: Equatable, Sendable, CustomStringConvertible {
 struct ModelRawEvent: Sendable {
     var instance: Int
     var kind: CacheState.RawChange.Kind
-    var component: String?
+    /// The path of the type folder changed, or `nil` for a clear of every folder.
+    var path: String?
     var id: String?
     /// What a load of the step's own id returned while the change was announced.
     var loadedOnEvent: ModelLoadOutcome?
@@ -36,7 +37,7 @@ struct ModelRawEvent: Sendable {
 /// `changes(of:)` or an `ArchivedValue` does.
 struct ModelProbe: Sendable {
     var instance: Int
-    var component: String
+    var path: String
     var matches: @Sendable (String) -> Bool
     var load: @Sendable () -> ModelLoadOutcome
 }
@@ -53,7 +54,9 @@ struct ModelPublicEvent: Equatable, Sendable, CustomStringConvertible {
 final class ModelWatch {
     let instance: Int
     let kind: ModelKind
-    let component: String
+    /// The path of the type folder it watches.
+    let path: String
+    let folderName: String
     let filter: String?
     /// The id as the stream was asked for it, for messages.
     let spelling: String?
@@ -61,15 +64,16 @@ final class ModelWatch {
     var expected: [ModelPublicEvent] = []
     var task: Task<Void, Never>?
 
-    init(instance: Int, kind: ModelKind, component: String, filter: String?, spelling: String?) {
+    init(instance: Int, kind: ModelKind, path: String, folderName: String, filter: String?, spelling: String?) {
         self.instance = instance
         self.kind = kind
-        self.component = component
+        self.path = path
+        self.folderName = folderName
         self.filter = filter
         self.spelling = spelling
     }
 
-    var name: String { "changes(\(spelling.map { "of: \($0)" } ?? "")) of \(component) via \(instance)" }
+    var name: String { "changes(\(spelling.map { "of: \($0)" } ?? "")) of \(folderName) via \(instance)" }
 }
 
 /// Where a run failed: the step and what disagreed with the model.
@@ -99,7 +103,9 @@ final class ModelHarness {
     private(set) var stepsRun = 0
     private var step = 0
     private let folders: [ModelFolder]
-    private let folderByComponent: [String: ModelFolder]
+    /// Each folder by the path the archivers name it by to observers.
+    private var folderByPath: [String: ModelFolder] = [:]
+    private var pathByFolder: [ModelFolder: String] = [:]
 
     // What the step in progress allows besides its own changes.
     private var expiryAllowed: (instance: Int, folder: ModelFolder?, id: AnyHashable?)?
@@ -124,7 +130,17 @@ final class ModelHarness {
         model = ReferenceModel(instances: config.instances)
         folders = ModelAccounts.names.map { ModelFolder(kind: .profile, name: "ModelProfile-" + $0) }
             + [ModelFolder(kind: .counter, name: ModelCounter.directoryName), ModelFolder(kind: .reading, name: ModelReading.directoryName)]
-        folderByComponent = Dictionary(uniqueKeysWithValues: folders.map { (ArchiveFileName.component(for: $0.name)!, $0) })
+        for folder in folders {
+            modelAccount.withLock { $0 = String(folder.name.dropFirst("ModelProfile-".count)) }
+            let path = withModelType(folder.kind) { type in Self.cachePath(type, in: oracle) }
+            folderByPath[path] = folder
+            pathByFolder[folder] = path
+        }
+        modelAccount.withLock { $0 = ModelAccounts.names[0] }
+    }
+
+    private static func cachePath<R: ModelRecord>(_ type: R.Type, in archiver: Archiver) -> String {
+        archiver.folder(for: R.self).cachePath
     }
 
     private var observing: Bool { ops.contains(.observation) }
@@ -168,17 +184,22 @@ final class ModelHarness {
         }
         if config.legacySeed { writeLegacyFiles() }
         for (instance, archiver) in archivers.enumerated() {
-            let raw = raw, probe = probe
-            let token = archiver.cache.addObserver(CacheState.Observer(directory: nil, component: nil, id: nil, deliver: { change in
-                var loaded: ModelLoadOutcome?
-                if let probe = probe.withLock({ $0 }), probe.instance == instance, change.kind != .cleared,
-                   change.component == probe.component, let id = change.id, probe.matches(id) {
-                    loaded = probe.load()
-                }
-                raw.withLock { $0.append(ModelRawEvent(instance: instance, kind: change.kind, component: change.component,
-                                                       id: change.id, loadedOnEvent: loaded)) }
-            }))
-            observers.append((archiver, token))
+            // One observer per folder (an observer watches one); a clear of every folder reaches
+            // them all, and only the first records it.
+            for (index, folder) in folders.enumerated() {
+                let raw = raw, probe = probe
+                let token = archiver.cache.addObserver(CacheState.Observer(folder: pathByFolder[folder]!, id: nil, deliver: { change in
+                    if change.folder == nil, index > 0 { return }
+                    var loaded: ModelLoadOutcome?
+                    if let probe = probe.withLock({ $0 }), probe.instance == instance, change.kind != .cleared,
+                       change.folder == probe.path, let id = change.id, probe.matches(id) {
+                        loaded = probe.load()
+                    }
+                    raw.withLock { $0.append(ModelRawEvent(instance: instance, kind: change.kind, path: change.folder,
+                                                           id: change.id, loadedOnEvent: loaded)) }
+                }))
+                observers.append((archiver, token))
+            }
         }
         if observing {
             for instance in archivers.indices {
@@ -298,7 +319,7 @@ final class ModelHarness {
         guard ops.contains(.loadOnChange) else { return }
         let archiver = archivers[instance]
         probe.withLock {
-            $0 = ModelProbe(instance: instance, component: currentFolder(R.kind).name,
+            $0 = ModelProbe(instance: instance, path: pathByFolder[currentFolder(R.kind)]!,
                             matches: { text in R.resourceID(fromText: text) == id },
                             load: { Self.outcome { () throws(ArchiverError) in try R.load(resourceID: id, in: archiver) } })
         }
@@ -645,9 +666,9 @@ final class ModelHarness {
         apply: (ModelRawEvent?) -> Void
     ) {
         var pending = own[...]
-        if Self.tracing { for event in events { print("model: step \(step) heard \(event.kind) \(event.id ?? "-") in \(event.component ?? "all") via \(event.instance)") } }
+        if Self.tracing { for event in events { print("model: step \(step) heard \(event.kind) \(event.id ?? "-") in \(event.path.flatMap { folderByPath[$0]?.name } ?? "all") via \(event.instance)") } }
         for event in events {
-            let folder = event.component.flatMap { folderByComponent[$0] }
+            let folder = event.path.flatMap { folderByPath[$0] }
             var key: AnyHashable?
             if let folder, let text = event.id {
                 let type = modelType(folder.kind)
@@ -679,7 +700,7 @@ final class ModelHarness {
                 }
             }
             fail("[event] archiver \(event.instance) announced \(event.kind) of \(event.id.map { "\"\($0)\"" } ?? "everything") in "
-                + "\(event.component ?? "every folder"), which the step does not explain (the model holds "
+                + "\(folder?.name ?? event.path ?? "every folder"), which the step does not explain (the model holds "
                 + "\(folder.flatMap { folder in key.flatMap { model.file(folder, $0) } }.map { "revision \($0.revision)" } ?? "nothing") there)")
         }
         for missing in pending {
@@ -727,7 +748,7 @@ final class ModelHarness {
         removedThisStep.append((folder, id))
         model.remove(folder, id)
         model.lastUse[instance][folder]?[id] = nil
-        model.forgetEverywhere(instance: instance, text: file.label)
+        model.memory[instance][folder]?[id] = nil
     }
 
     /// With trims awaited, each removes the least recently used first: no value it removed was
@@ -761,8 +782,8 @@ final class ModelHarness {
 
     private func watch<R: ModelRecord>(_ type: R.Type, instance: Int, filter index: Int?) {
         let id = index.map { R.spellings[$0] }
-        let component = currentFolder(R.kind).name
-        let watch = ModelWatch(instance: instance, kind: R.kind, component: component, filter: id.map(R.canonicalText),
+        let folder = currentFolder(R.kind)
+        let watch = ModelWatch(instance: instance, kind: R.kind, path: pathByFolder[folder]!, folderName: folder.name, filter: id.map(R.canonicalText),
                                spelling: id.map { String(reflecting: $0) })
         let stream = R.changes(of: id, in: archivers[instance])
         let log = watch.log
@@ -789,9 +810,9 @@ final class ModelHarness {
         for watch in watches where watch.instance == event.instance {
             switch event.kind {
             case .cleared:
-                if event.component == nil || event.component == watch.component { watch.expected.append(ModelPublicEvent(kind: .cleared, id: nil)) }
+                if event.path == nil || event.path == watch.path { watch.expected.append(ModelPublicEvent(kind: .cleared, id: nil)) }
             case .stored, .deleted:
-                guard event.component == watch.component, let folder, let key else { continue }
+                guard event.path == watch.path, let folder, let key else { continue }
                 let text = withModelType(folder.kind) { type in Self.canonicalText(type, key) }
                 if watch.filter == nil || watch.filter == text { watch.expected.append(ModelPublicEvent(kind: event.kind, id: text)) }
             }

@@ -427,14 +427,6 @@ struct ReferenceModel {
         graveyard.append((file.size, max(file.modified.hi, used)))
     }
 
-    /// Forgets what archiver `instance` remembers of the id whose canonical text is `text` in
-    /// every folder, as a removal by the size limit does (it knows the id's text, not its type).
-    mutating func forgetEverywhere(instance: Int, text: String) {
-        for folder in memory[instance].keys {
-            memory[instance][folder] = memory[instance][folder]!.filter { $0.value.text != text }
-        }
-    }
-
     /// When archiver `instance` last used `id` in `folder`, as its size limit orders files:
     /// the later of its last load or store and the file's modification.
     func use(instance: Int, _ folder: ModelFolder, _ id: AnyHashable) -> ModelTime {
