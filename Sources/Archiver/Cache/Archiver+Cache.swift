@@ -111,7 +111,7 @@ extension Archiver.Folder {
 extension Archiver {
     /// The value remembered for `id` (its canonical text) in `folder`; no file-system call.
     func rememberedValue<Value>(_ type: Value.Type, in folder: Folder, id: String) -> Value? {
-        cache.value(type, at: CacheState.Key(folder: folder.cachePath, id: id), now: Date())
+        cache.value(type, at: CacheState.Key(folder: folder.cachePath, id: id), now: Date.init)
     }
 
     /// Remembers a value just decoded from `file` (`size` bytes) at `generation`, and notes its use.
@@ -120,7 +120,7 @@ extension Archiver {
         if settings.maximumTotalSize != nil { cache.used(file.path) }
         guard settings.memory != nil, !(Value.self is AnyClass) else { return }
         let modified = settings.maximumAge == nil ? nil : FileIO.attributes(of: file.path)?.modified
-        cache.remember(value, cost: size, modified: modified, for: CacheState.Key(folder: folder.cachePath, id: id), readAt: generation)
+        cache.remember(value, cost: size, modified: modified, path: file.path, for: CacheState.Key(folder: folder.cachePath, id: id), readAt: generation)
     }
 
     /// Called before a store or delete of `id` changes files: takes the id's lock, which
@@ -136,8 +136,9 @@ extension Archiver {
         cache.keyLock(for: id).unlock()
     }
 
-    /// Called when `data` was stored for `id` at `url`: forgets the old value in memory before
-    /// observers are told, so that a load made on the change finds the new one.
+    /// Called when `id` was stored at `url`, in files of `size` bytes (the archive, and the `.id`
+    /// file of a hashed name): forgets the old value in memory before observers are told, so that
+    /// a load made on the change finds the new one.
     func didStore(in folder: Folder, id: String, url: URL, size: Int) {
         cache.invalidate(folder: folder.cachePath, id: id)
         if cache.stored(url.path, bytes: size) { scheduleTrim() }
