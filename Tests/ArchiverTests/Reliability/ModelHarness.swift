@@ -299,8 +299,8 @@ final class ModelHarness {
             hasStored = true
             if config.sizeLimit != nil { evictionsAllowed.insert(via) }
             burst(modelType(kind), ids, via: via, padding: padding, pause: pause, hold: hold)
-        case let .dateAhead(kind, id):
-            age(modelType(kind), id, by: -3_600)
+        case let .dateAhead(kind, id, far):
+            age(modelType(kind), id, by: far ? -7_200 : -1_800)
         }
         if !config.concurrentTrims, config.sizeLimit != nil { checkLeastRecentlyUsedOrder() }
     }
@@ -608,12 +608,14 @@ final class ModelHarness {
     }
 
     /// Sets the modification date of the file of an id the folder holds `seconds` back (ahead,
-    /// if negative); two hours back is past any `maximumAge` a run sets.
+    /// if negative). Its age is its distance from now either way: two hours, back or ahead, is
+    /// past any `maximumAge` a run sets. The size limit counts a date ahead as the moment it trims.
     private func age<R: ModelRecord>(_ type: R.Type, _ index: Int, by seconds: TimeInterval) {
         let id = R.spellings[index]
         let folder = currentFolder(R.kind), key = AnyHashable(id)
         guard var file = model.file(folder, key) else { return }
-        let date = Date().addingTimeInterval(-seconds)
+        let now = Date()
+        let date = now.addingTimeInterval(-seconds)
         do {
             let url: URL
             if let legacy = file.legacyName {
@@ -622,8 +624,8 @@ final class ModelHarness {
                 url = try oracle.fileURL(for: R.self, resourceID: id)
             }
             try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
-            file.aged = seconds > 0
-            file.modified = ModelTime(lo: date, hi: date)
+            file.aged = config.maximumAge.map { abs(seconds) >= $0 } ?? false
+            file.modified = seconds < 0 ? ModelTime(lo: now, hi: date) : ModelTime(lo: date, hi: date)
             model.store(folder, key, file)
         } catch {
             fail("[age] the file of \(R.canonicalText(id)) in \(folder), which the model holds, cannot be aged: \(error)")

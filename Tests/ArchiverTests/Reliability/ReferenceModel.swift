@@ -244,8 +244,10 @@ enum ModelOp: Sendable, CustomStringConvertible {
     /// overlap them; with `hold`, the queue trims run on is kept busy for that many milliseconds
     /// first, so that a trim a store schedules lists the folder after the stores that follow it.
     case burst(ModelKind, ids: [Int], via: Int, padding: Int, pause: Int, hold: Int)
-    /// Sets the file's modification date an hour ahead of the clock.
-    case dateAhead(ModelKind, id: Int)
+    /// Sets the file's modification date ahead of the clock: half an hour, or (`far`) two hours,
+    /// past any `maximumAge` a run sets, which expires it as two hours back would: a file's age
+    /// is its distance from now, whichever side.
+    case dateAhead(ModelKind, id: Int, far: Bool)
 
     var description: String {
         switch self {
@@ -262,7 +264,7 @@ enum ModelOp: Sendable, CustomStringConvertible {
         case let .burst(kind, ids, via, padding, pause, hold):
             "store \(kind) \(ids.map { spelling(kind, $0) }.joined(separator: ", ")) back to back via \(via) padding=\(padding) "
                 + "pause=\(pause)µs\(hold > 0 ? " trims held \(hold) ms" : "")"
-        case let .dateAhead(kind, id): "date \(kind) \(spelling(kind, id)) an hour ahead"
+        case let .dateAhead(kind, id, far): "date \(kind) \(spelling(kind, id)) \(far ? "2 h" : "30 min") ahead"
         }
     }
 
@@ -324,7 +326,7 @@ enum ModelOp: Sendable, CustomStringConvertible {
                               hold: Bool.random(using: &rng) ? Int.random(in: 2...8, using: &rng) : 0)
             }))
         }
-        if ops.contains(.futureDates) { choices.append((3, { _ in .dateAhead(kind, id: id) })) }
+        if ops.contains(.futureDates) { choices.append((3, { rng in .dateAhead(kind, id: id, far: Bool.random(using: &rng)) })) }
         var pick = Int.random(in: 0..<choices.reduce(0) { $0 + $1.weight }, using: &rng)
         for choice in choices {
             if pick < choice.weight { return choice.make(&rng) }
@@ -363,7 +365,8 @@ struct ModelFile {
     var revision: Int
     /// Bytes the archive takes, with its id file when the name is hashed.
     var size: Int
-    /// Modified past `maximumAge` (``ModelOp/age(_:id:)``).
+    /// Dated `maximumAge` or more from now, back (``ModelOp/age(_:id:)``) or ahead
+    /// (``ModelOp/dateAhead(_:id:far:)``).
     var aged = false
     /// When its file was last modified.
     var modified: ModelTime
