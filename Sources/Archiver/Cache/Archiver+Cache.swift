@@ -138,11 +138,13 @@ extension Archiver {
 
     /// Called when `id` was stored at `url`, in files of `size` bytes (the archive, and the `.id`
     /// file of a hashed name): forgets the old value in memory before observers are told, so that
-    /// a load made on the change finds the new one.
+    /// a load made on the change finds the new one, and tells them before it schedules the trim the
+    /// store may make due, so that they hear the store before anything that trim removes.
     func didStore(in folder: Folder, id: String, url: URL, size: Int) {
         cache.invalidate(folder: folder.cachePath, id: id)
-        if cache.stored(url.path, bytes: size) { scheduleTrim() }
+        let trimDue = cache.stored(url.path, bytes: size)
         publish(.stored, folder: folder, id: id)
+        if trimDue { scheduleTrim() }
     }
 
     /// Called when the archive of `id` was deleted from `file` (and its legacy names): forgets

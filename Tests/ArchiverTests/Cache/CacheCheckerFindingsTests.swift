@@ -55,3 +55,38 @@ struct CacheCheckerFindingsTests {
         }
     }
 }
+
+extension CacheCheckerFindingsTests {
+    /// Changes reach observers "in the order they were made": a store that takes the folder over
+    /// the limit is made before the trim it schedules removes anything, so it is announced before
+    /// that trim is even scheduled, and every observer hears the store first. (The trim waits at
+    /// its start until the store has been announced, so the order does not depend on which thread
+    /// runs first.)
+    @Test func aStoreIsAnnouncedBeforeTheTrimItSchedulesRemovesAnything() throws {
+        try TemporaryArchiver.with { archiver in
+            let size = try CacheRound4Tests.noteSize(in: archiver)
+            archiver.maximumTotalSize = size + size / 2  // room for one
+            try Self.note("old").store()
+            archiver.waitForTrims()
+            let announced = DispatchSemaphore(value: 0)
+            let heard = Locked<[String]>([])
+            let trimScheduledBeforeAnnouncement = Locked<Bool?>(nil)
+            let token = observeSynchronously(Note.self, in: archiver) { change in
+                heard.withLock { $0.append("\(change.kind) \(change.id ?? "")") }
+                if change.kind == .stored, change.id == "new" {
+                    trimScheduledBeforeAnnouncement.withLock { $0 = archiver.cache.evictions.wait(timeout: .now()) == .timedOut }
+                    announced.signal()
+                }
+            }
+            defer { archiver.cache.removeObserver(token) }
+            archiver.cache.trimHook = { moment in
+                if moment == .started { _ = announced.wait(timeout: .now() + 10) }
+            }
+            defer { archiver.cache.trimHook = nil }
+            try Self.note("new").store()
+            archiver.waitForTrims()
+            #expect(trimScheduledBeforeAnnouncement.withLock { $0 } == false)
+            #expect(heard.withLock { $0 } == ["stored new", "deleted old"])
+        }
+    }
+}
