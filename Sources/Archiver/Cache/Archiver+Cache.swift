@@ -285,11 +285,11 @@ extension Archiver {
         return removed
     }
 
-    /// Trims on a background queue, one trim at a time, and again while stores made during a
-    /// pass may have taken the folder over the limit: once the stores stop, the limit holds.
+    /// Trims on this archiver's trim queue, one trim at a time, and again while stores made
+    /// during a pass may have taken the folder over the limit: once the stores stop, the limit holds.
     private func scheduleTrim() {
         cache.evictions.enter()
-        DispatchQueue.global(qos: .utility).async { [self] in
+        cache.trimQueue.async { [self] in
             defer { cache.evictions.leave() }
             repeat {
                 _ = try? trimPass(sparingLastStore: true)

@@ -98,6 +98,12 @@ final class CacheState: @unchecked Sendable {
     private var estimatedTotalSize: Int?
     private var lastMeasured: Date?
     let evictions = DispatchGroup()
+    /// Where this archiver's background trims run, one at a time. A queue of its own rather than
+    /// the shared utility queue: that one is as wide as the processors, and an app's blocking work
+    /// there (or, in a test run, other tests') held trims back for as long as it lasted, leaving
+    /// the folder over the limit meanwhile; a serial queue is given a thread of its own when none
+    /// of the shared ones is free.
+    let trimQueue = DispatchQueue(label: "Archiver.trims", qos: .utility)
 
     /// Locks that a store, a delete and a removal by expiry or eviction of the same id take, so
     /// that an archive is never removed while it is being written. Striped by id: two ids may

@@ -391,14 +391,14 @@ final class ModelHarness {
 
     private func burst<R: ModelRecord>(_ type: R.Type, _ indices: [Int], via instance: Int, padding: Int, pause: Int, hold: Int) {
         trimsOverlapSteps = true
+        let archiver = archivers[instance]
         if hold > 0 {
-            // Trims run on the global utility queue, as wide as the processors: blocks that
-            // sleep on each of its threads hold back a trim a store schedules meanwhile.
-            for _ in 0..<ProcessInfo.processInfo.activeProcessorCount {
-                DispatchQueue.global(qos: .utility).async { Thread.sleep(forTimeInterval: Double(hold) / 1_000) }
+            // A trim that starts during the burst waits before it lists the folder, so that it
+            // lists it after the stores that follow the one that scheduled it.
+            archiver.cache.trimHook = { moment in
+                if moment == .started { Thread.sleep(forTimeInterval: Double(hold) / 1_000) }
             }
         }
-        let archiver = archivers[instance]
         let folder = currentFolder(R.kind)
         var stored: [(value: R, start: Date, end: Date)] = []
         for (offset, index) in indices.enumerated() {
@@ -413,6 +413,7 @@ final class ModelHarness {
             }
             stored.append((value, start, Date()))
         }
+        if hold > 0 { archiver.cache.trimHook = nil }
         var next = 0
         process(settle(), own: stored.map { (instance, .stored, folder, AnyHashable($0.value.id)) }) { _ in
             let (value, start, end) = stored[next]

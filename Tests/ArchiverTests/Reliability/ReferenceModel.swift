@@ -241,8 +241,9 @@ enum ModelOp: Sendable, CustomStringConvertible {
     case age(ModelKind, id: Int)
     case trim(via: Int)
     /// Stores back to back, `pause` microseconds apart, with no check between them, so that trims
-    /// overlap them; with `hold`, the queue trims run on is kept busy for that many milliseconds
-    /// first, so that a trim a store schedules lists the folder after the stores that follow it.
+    /// overlap them; with `hold`, a trim that starts during them waits that many milliseconds
+    /// before it lists the folder, so that it lists it after the stores that follow the one that
+    /// scheduled it.
     case burst(ModelKind, ids: [Int], via: Int, padding: Int, pause: Int, hold: Int)
     /// Sets the file's modification date ahead of the clock: half an hour, or (`far`) two hours,
     /// past any `maximumAge` a run sets, which expires it as two hours back would: a file's age
