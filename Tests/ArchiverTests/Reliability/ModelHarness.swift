@@ -624,7 +624,16 @@ final class ModelHarness {
             } else {
                 url = try oracle.fileURL(for: R.self, resourceID: id)
             }
-            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
+            do {
+                try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
+            } catch where config.concurrentTrims {
+                // A trim in flight may have removed it: once the trims are done and the model has
+                // heard what they removed, the file is aged only if the model still holds it.
+                for archiver in archivers { archiver.waitForTrims() }
+                process(settle(), own: []) { _ in }
+                guard model.file(folder, key) != nil else { return }
+                throw error
+            }
             file.aged = config.maximumAge.map { abs(seconds) >= $0 } ?? false
             file.modified = seconds < 0 ? ModelTime(lo: now, hi: date) : ModelTime(lo: date, hi: date)
             model.store(folder, key, file)
