@@ -50,21 +50,27 @@ struct ModelBasedCacheTests {
         let seconds = Self.environment("ARCHIVER_MODEL_SECONDS").flatMap(Double.init) ?? 60
         let stepsPerRun = Self.environment("ARCHIVER_MODEL_STEPS").flatMap(Int.init) ?? 300
         let seed = Self.environment("ARCHIVER_MODEL_SEED").flatMap(UInt64.init) ?? 29
-        var seeds = SeededGenerator(seed: seed)
         let start = Date()
-        var runs = 0, steps = 0
-        while runs == 0 || Date().timeIntervalSince(start) < seconds {
-            let runSeed = runs == 0 ? seed : seeds.next()
-            let (config, sequence) = Self.sequence(seed: runSeed, ops: ops, steps: stepsPerRun)
-            let harness = ModelHarness(ops: ops, config: config)
-            let failure = await onModelExecutor { await harness.run(sequence, until: start.addingTimeInterval(seconds)) }
-            runs += 1
-            steps += harness.stepsRun
-            if let failure {
-                let shrunk = await Self.shrink(sequence, failing: failure, ops: ops, config: config)
-                Issue.record(Testing.Comment(rawValue: Self.report(seed: runSeed, ops: ops, config: config, failure: failure, shrunk: shrunk)))
-                break
+        // The whole loop runs on the model's thread: a task that left it after each run waited
+        // for a thread of the shared pool to come back, seconds at a time while the rest of the
+        // suite kept the pool busy, and the budget went on waiting instead of steps.
+        let (runs, steps) = await onModelExecutor { () async -> (Int, Int) in
+            var seeds = SeededGenerator(seed: seed)
+            var runs = 0, steps = 0
+            while runs == 0 || Date().timeIntervalSince(start) < seconds {
+                let runSeed = runs == 0 ? seed : seeds.next()
+                let (config, sequence) = Self.sequence(seed: runSeed, ops: ops, steps: stepsPerRun)
+                let harness = ModelHarness(ops: ops, config: config)
+                let failure = await harness.run(sequence, until: start.addingTimeInterval(seconds))
+                runs += 1
+                steps += harness.stepsRun
+                if let failure {
+                    let shrunk = await Self.shrink(sequence, failing: failure, ops: ops, config: config)
+                    Issue.record(Testing.Comment(rawValue: Self.report(seed: runSeed, ops: ops, config: config, failure: failure, shrunk: shrunk)))
+                    break
+                }
             }
+            return (runs, steps)
         }
         Reliability.report("model-based-cache", [
             "seed": seed, "runs": runs, "steps": steps, "seconds": Int(Date().timeIntervalSince(start)), "ops": ops,

@@ -871,14 +871,25 @@ final class ModelHarness {
         return byID(heard) == byID(expected)
     }
 
+    /// Waits until each stream has delivered what it should, for at most 2 s; with `grace`, 20 ms
+    /// longer. A change is handed to its stream as it is announced, so the tasks that read the
+    /// streams (on ``ModelExecutor``, as the steps run) are usually queued already: yielding lets
+    /// them run. Waits go through ``modelSleep(_:)``, not `Task.sleep`, whose wake-up may wait for
+    /// a free thread of the shared pool, which the rest of the suite keeps busy.
     private func waitForWatches(grace: Bool) async {
         let deadline = Date().addingTimeInterval(2)
         for watch in watches {
+            var yields = 0
             while watch.log.withLock({ $0.count }) < watch.expected.count, Date() < deadline {
-                try? await Task.sleep(nanoseconds: 200_000)
+                if yields < 20 {
+                    yields += 1
+                    await Task.yield()
+                } else {
+                    await modelSleep(0.000_2)
+                }
             }
         }
-        if grace { try? await Task.sleep(nanoseconds: 20_000_000) }
+        if grace { await modelSleep(0.02) }
     }
 
     // MARK: After every step
@@ -995,6 +1006,16 @@ final class ModelExecutor: TaskExecutor {
         queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
+
+/// Sleeps for `seconds` with a timer of the model test's own: the task resumes on its executor
+/// (``ModelExecutor``) without waiting for a thread of the shared pool.
+func modelSleep(_ seconds: TimeInterval) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        modelTimers.asyncAfter(deadline: .now() + seconds) { continuation.resume() }
+    }
+}
+
+private let modelTimers = DispatchQueue(label: "ArchiverTests.ModelTimers")
 
 /// Runs `body` on ``ModelExecutor`` where the platform has task executors.
 func onModelExecutor<Result>(_ body: () async -> Result) async -> Result {
