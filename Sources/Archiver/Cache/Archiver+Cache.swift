@@ -79,9 +79,10 @@ extension Archiver {
 
     /// The most bytes this archiver's archives may take; `nil` (the default) sets no limit.
     ///
-    /// After a store pushes the total over it, the least recently used archives (loaded or
-    /// stored longest ago by this process, else modified longest ago, a date in the future
-    /// counting as now) are removed in the background until the total is under it again. A trim
+    /// After a store pushes the total over it, the least recently used archives (loaded, from
+    /// the memory layer too, or stored longest ago by this process, else modified longest ago, a
+    /// date in the future counting as now) are removed in the background until the total is under
+    /// it again. A long id's `.id` file counts with its archive. A trim
     /// never removes an archive this process stored after the trim began, nor the archive it
     /// stored last, nor one written or replaced since the trim listed the folder (by any process).
     /// Stores made while a trim runs have it run again once it ends, so once the stores stop the
