@@ -79,9 +79,10 @@ extension Archiver {
 
     /// The most bytes this archiver's archives may take; `nil` (the default) sets no limit.
     ///
-    /// After a store pushes the total over it, the least recently used archives (loaded or
-    /// stored longest ago by this process, else modified longest ago, a date in the future
-    /// counting as now) are removed in the background until the total is under it again. A trim
+    /// After a store pushes the total over it, the least recently used archives (loaded, from
+    /// the memory layer too, or stored longest ago by this process, else modified longest ago, a
+    /// date in the future counting as now) are removed in the background until the total is under
+    /// it again. A long id's `.id` file counts with its archive. A trim
     /// never removes an archive this process stored after the trim began, nor the archive it
     /// stored last, nor one written or replaced since the trim listed the folder (by any process).
     /// Stores made while a trim runs have it run again once it ends, so once the stores stop the
@@ -111,7 +112,7 @@ extension Archiver.Folder {
 extension Archiver {
     /// The value remembered for `id` (its canonical text) in `folder`; no file-system call.
     func rememberedValue<Value>(_ type: Value.Type, in folder: Folder, id: String) -> Value? {
-        cache.value(type, at: CacheState.Key(folder: folder.cachePath, id: id), now: Date())
+        cache.value(type, at: CacheState.Key(folder: folder.cachePath, id: id), now: Date.init)
     }
 
     /// Remembers a value just decoded from `file` (`size` bytes) at `generation`, and notes its use.
@@ -120,7 +121,7 @@ extension Archiver {
         if settings.maximumTotalSize != nil { cache.used(file.path) }
         guard settings.memory != nil, !(Value.self is AnyClass) else { return }
         let modified = settings.maximumAge == nil ? nil : FileIO.attributes(of: file.path)?.modified
-        cache.remember(value, cost: size, modified: modified, for: CacheState.Key(folder: folder.cachePath, id: id), readAt: generation)
+        cache.remember(value, cost: size, modified: modified, path: file.path, for: CacheState.Key(folder: folder.cachePath, id: id), readAt: generation)
     }
 
     /// Called before a store or delete of `id` changes files: takes the id's lock, which
@@ -136,12 +137,15 @@ extension Archiver {
         cache.keyLock(for: id).unlock()
     }
 
-    /// Called when `data` was stored for `id` at `url`: forgets the old value in memory before
-    /// observers are told, so that a load made on the change finds the new one.
+    /// Called when `id` was stored at `url`, in files of `size` bytes (the archive, and the `.id`
+    /// file of a hashed name): forgets the old value in memory before observers are told, so that
+    /// a load made on the change finds the new one, and tells them before it schedules the trim the
+    /// store may make due, so that they hear the store before anything that trim removes.
     func didStore(in folder: Folder, id: String, url: URL, size: Int) {
         cache.invalidate(folder: folder.cachePath, id: id)
-        if cache.stored(url.path, bytes: size) { scheduleTrim() }
+        let trimDue = cache.stored(url.path, bytes: size)
         publish(.stored, folder: folder, id: id)
+        if trimDue { scheduleTrim() }
     }
 
     /// Called when the archive of `id` was deleted from `file` (and its legacy names): forgets
@@ -282,11 +286,11 @@ extension Archiver {
         return removed
     }
 
-    /// Trims on a background queue, one trim at a time, and again while stores made during a
-    /// pass may have taken the folder over the limit: once the stores stop, the limit holds.
+    /// Trims on this archiver's trim queue, one trim at a time, and again while stores made
+    /// during a pass may have taken the folder over the limit: once the stores stop, the limit holds.
     private func scheduleTrim() {
         cache.evictions.enter()
-        DispatchQueue.global(qos: .utility).async { [self] in
+        cache.trimQueue.async { [self] in
             defer { cache.evictions.leave() }
             repeat {
                 _ = try? trimPass(sparingLastStore: true)

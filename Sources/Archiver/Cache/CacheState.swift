@@ -36,13 +36,16 @@ final class CacheState: @unchecked Sendable {
         let value: AnyObject
         let cost: Int
         let modified: Date?
+        /// The path of the file it was read from: a hit is a use of that file for the size limit.
+        let path: String
         var tick: UInt64
 
-        init(type: ObjectIdentifier, value: AnyObject, cost: Int, modified: Date?, tick: UInt64) {
+        init(type: ObjectIdentifier, value: AnyObject, cost: Int, modified: Date?, path: String, tick: UInt64) {
             self.type = type
             self.value = value
             self.cost = cost
             self.modified = modified
+            self.path = path
             self.tick = tick
         }
     }
@@ -95,6 +98,12 @@ final class CacheState: @unchecked Sendable {
     private var estimatedTotalSize: Int?
     private var lastMeasured: Date?
     let evictions = DispatchGroup()
+    /// Where this archiver's background trims run, one at a time. A queue of its own rather than
+    /// the shared utility queue: that one is as wide as the processors, and an app's blocking work
+    /// there (or, in a test run, other tests') held trims back for as long as it lasted, leaving
+    /// the folder over the limit meanwhile; a serial queue is given a thread of its own when none
+    /// of the shared ones is free.
+    let trimQueue = DispatchQueue(label: "Archiver.trims", qos: .utility)
 
     /// Locks that a store, a delete and a removal by expiry or eviction of the same id take, so
     /// that an archive is never removed while it is being written. Striped by id: two ids may
@@ -150,28 +159,33 @@ final class CacheState: @unchecked Sendable {
     var generation: UInt64 { withLock { generationUnlocked } }
 
     /// The value remembered for `key` of `type`, if it has not expired; no file-system call.
-    func value<Value>(_ type: Value.Type, at key: Key, now: @autoclosure () -> Date) -> Value? {
+    /// A hit is a load like any other: with a size limit set, it is a use of the value's file,
+    /// so that the values an app reads most are the last the limit removes.
+    func value<Value>(_ type: Value.Type, at key: Key, now: () -> Date) -> Value? {
         withLock {
             guard settings.memory != nil, let entry = entries[key], entry.type == ObjectIdentifier(type) else { return nil }
-            if let maximumAge = settings.maximumAge, let modified = entry.modified,
-               Self.isExpired(modified: modified, now: now(), maximumAge: maximumAge) {
+            let maximumAge = settings.maximumAge, limited = settings.maximumTotalSize != nil
+            let date = maximumAge != nil || limited ? now() : nil
+            if let maximumAge, let modified = entry.modified, let date,
+               Self.isExpired(modified: modified, now: date, maximumAge: maximumAge) {
                 remove(key)
                 return nil
             }
+            if limited, let date { noteUse(entry.path, now: date) }
             tick += 1
             entry.tick = tick
             return unsafeDowncast(entry.value, to: Box<Value>.self).value
         }
     }
 
-    /// Remembers `value`, read from a file at `generation`, unless a write came since.
-    func remember<Value>(_ value: Value, cost: Int, modified: Date?, for key: Key, readAt generation: UInt64) {
+    /// Remembers `value`, read from the file at `path` at `generation`, unless a write came since.
+    func remember<Value>(_ value: Value, cost: Int, modified: Date?, path: String, for key: Key, readAt generation: UInt64) {
         withLock {
             guard let limits = settings.memory, generation == generationUnlocked,
                   limits.count > 0, cost <= limits.bytes else { return }
             remove(key)
             tick += 1
-            entries[key] = Entry(type: ObjectIdentifier(Value.self), value: Box(value), cost: cost, modified: modified, tick: tick)
+            entries[key] = Entry(type: ObjectIdentifier(Value.self), value: Box(value), cost: cost, modified: modified, path: path, tick: tick)
             totalCost += cost
             trimMemory()
         }
@@ -215,8 +229,12 @@ final class CacheState: @unchecked Sendable {
     func used(_ path: String, now: Date = Date()) {
         withLock {
             guard settings.maximumTotalSize != nil else { return }
-            uses[path, default: Use(date: now, store: 0)].date = now
+            noteUse(path, now: now)
         }
+    }
+
+    private func noteUse(_ path: String, now: Date) {
+        uses[path, default: Use(date: now, store: 0)].date = now
     }
 
     /// Notes a store of `bytes` bytes to the archive file at `path`; returns whether a

@@ -32,7 +32,10 @@ extension Archiver {
         let directory = paths.current
         let legacy = prepare(folder, paths: paths, directory: directory, foldingCase: folds)
         if folds { try moveAsideLegacyFile(foldingOnto: file, of: id, legacy: legacy, in: folder) }
+        // What the store adds to the folder, for the size limit: a hashed name's `.id` file too.
+        var written = data.count
         if form == .hashed {
+            written += id.utf8.count
             folderLock.lock()
             defer { folderLock.unlock() }
             let identifier = directory.file(Self.stem(of: file.name) + "." + ArchiveFileName.identifierExtension)
@@ -48,7 +51,7 @@ extension Archiver {
         }
         try removeLegacyFiles(of: id, in: folder, paths: paths, directory: directory, foldingCase: folds)
         let url = file.url
-        didStore(in: folder, id: id, url: url, size: data.count)  // Cache/: observers, size limit
+        didStore(in: folder, id: id, url: url, size: written)  // Cache/: observers, size limit
         return url
     }
 

@@ -36,26 +36,9 @@ struct ModelReproduction: Sendable, CustomTestStringConvertible {
 
 @Suite(.serialized)
 struct ModelBasedCacheTests {
-    /// The operation classes CI runs: all but those that find defects on f50d0c6.
-    static let enabled = ModelOps.all.subtracting(failingOnF50d0c6)
-
-    /// The classes that fail on f50d0c6, each for a defect `reproductions` replays: to be turned
-    /// on as the fixes are merged.
-    /// - `nonCanonicalIDs`: item 2 (`changes(of: -0.0)` hears nothing; `storeInBackground` and
-    ///   `deleteInBackground` of `-0.0` use its raw text).
-    /// - `loadOnChange`: item 3 (a change is announced before the memory layer forgets).
-    /// - `accountSwitches`: item 1 (the memory layer serves another folder's value).
-    /// - `concurrentTrims`: items 8 and 9 (a trim removes values stored after it began; stores
-    ///   made while one runs leave the folder over the limit).
-    /// - `legacyNames`: item 4 (a removal by the size limit of 0.6's `+42.plist` is announced,
-    ///   and forgotten in memory, under `+42`; of a decomposed 0.6 name, under no id at all).
-    /// - `memoryHitsAreUses`: not in the issue: a load served from memory does not count as a
-    ///   use, so the size limit removes the values an app reads most.
-    /// - `hashedIDs`: not in the issue: the size limit's estimate leaves out a hashed id's `.id`
-    ///   file, so the folder stays over the limit with no trim scheduled.
-    static let failingOnF50d0c6: ModelOps = [
-        .nonCanonicalIDs, .loadOnChange, .accountSwitches, .concurrentTrims, .legacyNames, .memoryHitsAreUses, .hashedIDs,
-    ]
+    /// The operation classes CI runs: every one. Each found a defect of f50d0c6 or was written
+    /// with one that did (`reproductions` replays the shortest sequence of each).
+    static let enabled = ModelOps.all
 
     static func environment(_ name: String) -> String? {
         ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 }
@@ -67,30 +50,47 @@ struct ModelBasedCacheTests {
         let seconds = Self.environment("ARCHIVER_MODEL_SECONDS").flatMap(Double.init) ?? 60
         let stepsPerRun = Self.environment("ARCHIVER_MODEL_STEPS").flatMap(Int.init) ?? 300
         let seed = Self.environment("ARCHIVER_MODEL_SEED").flatMap(UInt64.init) ?? 29
-        var seeds = SeededGenerator(seed: seed)
         let start = Date()
-        var runs = 0, steps = 0
-        while runs == 0 || Date().timeIntervalSince(start) < seconds {
-            let runSeed = runs == 0 ? seed : seeds.next()
-            let (config, sequence) = Self.sequence(seed: runSeed, ops: ops, steps: stepsPerRun)
-            let harness = ModelHarness(ops: ops, config: config)
-            let failure = await onModelExecutor { await harness.run(sequence, until: start.addingTimeInterval(seconds)) }
-            runs += 1
-            steps += harness.stepsRun
-            if let failure {
-                let shrunk = await Self.shrink(sequence, failing: failure, ops: ops, config: config)
-                Issue.record(Testing.Comment(rawValue: Self.report(seed: runSeed, ops: ops, config: config, failure: failure, shrunk: shrunk)))
-                break
+        // The whole loop runs on the model's thread: a task that left it after each run waited
+        // for a thread of the shared pool to come back, seconds at a time while the rest of the
+        // suite kept the pool busy, and the budget went on waiting instead of steps.
+        let (runs, steps) = await onModelExecutor { () async -> (Int, Int) in
+            var seeds = SeededGenerator(seed: seed)
+            var runs = 0, steps = 0
+            while runs == 0 || Date().timeIntervalSince(start) < seconds {
+                let runSeed = runs == 0 ? seed : seeds.next()
+                let (config, sequence) = Self.sequence(seed: runSeed, ops: ops, steps: stepsPerRun)
+                let harness = ModelHarness(ops: ops, config: config)
+                let failure = await harness.run(sequence, until: start.addingTimeInterval(seconds))
+                runs += 1
+                steps += harness.stepsRun
+                if let failure {
+                    let shrunk = await Self.shrink(sequence, failing: failure, ops: ops, config: config)
+                    Issue.record(Testing.Comment(rawValue: Self.report(seed: runSeed, ops: ops, config: config, failure: failure, shrunk: shrunk)))
+                    break
+                }
             }
+            return (runs, steps)
         }
         Reliability.report("model-based-cache", [
             "seed": seed, "runs": runs, "steps": steps, "seconds": Int(Date().timeIntervalSince(start)), "ops": ops,
         ])
     }
 
-    /// The shortest sequences the checker found for defects of f50d0c6, each a replay. Each is
-    /// a known issue until its fix is merged: when one passes, the coordinator removes the
-    /// `withKnownIssue` and turns its class on in `enabled`.
+    /// The shortest sequences the checker found for defects of f50d0c6, each replayed as a
+    /// regression test of its fix:
+    /// - item 1 (`accountSwitches`): the memory layer served another folder's value;
+    /// - item 2 (`nonCanonicalIDs`): `changes(of: -0.0)` heard nothing, and `storeInBackground`
+    ///   and `deleteInBackground` of `-0.0` used its raw text;
+    /// - item 3 (`loadOnChange`): a change was announced before the memory layer forgot;
+    /// - item 4 (`legacyNames`): a removal by the size limit of 0.6's `+42.plist` was announced,
+    ///   and forgotten in memory, under `+42`;
+    /// - items 8 and 9 (`concurrentTrims`): a trim removed values stored after it began, and
+    ///   stores made while one ran left the folder over the limit;
+    /// - not in the issue (`memoryHitsAreUses`): a load served from memory was no use to the
+    ///   size limit, so it removed the values an app reads most;
+    /// - not in the issue (`hashedIDs`): the size limit's estimate left out a hashed id's `.id`
+    ///   file, so the folder stayed over the limit with no trim scheduled.
     static let reproductions: [ModelReproduction] = {
         let plain = ModelRunConfig(memory: false, maximumAge: nil, sizeLimit: nil, concurrentTrims: false, instances: 1, legacySeed: false)
         var memory = plain
@@ -150,12 +150,10 @@ struct ModelBasedCacheTests {
     }()
 
     @Test(arguments: reproductions)
-    func reproductionOfADefectFoundOnF50d0c6(_ reproduction: ModelReproduction) async {
-        await withKnownIssue("fails on f50d0c6 until issue 29's fix for it is merged", isIntermittent: true) {
-            let harness = ModelHarness(ops: reproduction.ops, config: reproduction.config)
-            if let failure = await onModelExecutor({ await harness.run(reproduction.steps) }) {
-                Issue.record(Testing.Comment(rawValue: "\(reproduction.name): step \(failure.step): \(failure.messages.joined(separator: "; "))"))
-            }
+    func replayOfADefectFoundOnF50d0c6(_ reproduction: ModelReproduction) async {
+        let harness = ModelHarness(ops: reproduction.ops, config: reproduction.config)
+        if let failure = await onModelExecutor({ await harness.run(reproduction.steps) }) {
+            Issue.record(Testing.Comment(rawValue: "\(reproduction.name): step \(failure.step): \(failure.messages.joined(separator: "; "))"))
         }
     }
 

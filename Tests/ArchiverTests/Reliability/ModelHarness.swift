@@ -26,7 +26,8 @@ enum ModelLoadOutcome: Equatable, Sendable, CustomStringConvertible {
 struct ModelRawEvent: Sendable {
     var instance: Int
     var kind: CacheState.RawChange.Kind
-    var component: String?
+    /// The path of the type folder changed, or `nil` for a clear of every folder.
+    var path: String?
     var id: String?
     /// What a load of the step's own id returned while the change was announced.
     var loadedOnEvent: ModelLoadOutcome?
@@ -36,7 +37,7 @@ struct ModelRawEvent: Sendable {
 /// `changes(of:)` or an `ArchivedValue` does.
 struct ModelProbe: Sendable {
     var instance: Int
-    var component: String
+    var path: String
     var matches: @Sendable (String) -> Bool
     var load: @Sendable () -> ModelLoadOutcome
 }
@@ -53,7 +54,9 @@ struct ModelPublicEvent: Equatable, Sendable, CustomStringConvertible {
 final class ModelWatch {
     let instance: Int
     let kind: ModelKind
-    let component: String
+    /// The path of the type folder it watches.
+    let path: String
+    let folderName: String
     let filter: String?
     /// The id as the stream was asked for it, for messages.
     let spelling: String?
@@ -61,15 +64,16 @@ final class ModelWatch {
     var expected: [ModelPublicEvent] = []
     var task: Task<Void, Never>?
 
-    init(instance: Int, kind: ModelKind, component: String, filter: String?, spelling: String?) {
+    init(instance: Int, kind: ModelKind, path: String, folderName: String, filter: String?, spelling: String?) {
         self.instance = instance
         self.kind = kind
-        self.component = component
+        self.path = path
+        self.folderName = folderName
         self.filter = filter
         self.spelling = spelling
     }
 
-    var name: String { "changes(\(spelling.map { "of: \($0)" } ?? "")) of \(component) via \(instance)" }
+    var name: String { "changes(\(spelling.map { "of: \($0)" } ?? "")) of \(folderName) via \(instance)" }
 }
 
 /// Where a run failed: the step and what disagreed with the model.
@@ -99,7 +103,9 @@ final class ModelHarness {
     private(set) var stepsRun = 0
     private var step = 0
     private let folders: [ModelFolder]
-    private let folderByComponent: [String: ModelFolder]
+    /// Each folder by the path the archivers name it by to observers.
+    private var folderByPath: [String: ModelFolder] = [:]
+    private var pathByFolder: [ModelFolder: String] = [:]
 
     // What the step in progress allows besides its own changes.
     private var expiryAllowed: (instance: Int, folder: ModelFolder?, id: AnyHashable?)?
@@ -124,7 +130,17 @@ final class ModelHarness {
         model = ReferenceModel(instances: config.instances)
         folders = ModelAccounts.names.map { ModelFolder(kind: .profile, name: "ModelProfile-" + $0) }
             + [ModelFolder(kind: .counter, name: ModelCounter.directoryName), ModelFolder(kind: .reading, name: ModelReading.directoryName)]
-        folderByComponent = Dictionary(uniqueKeysWithValues: folders.map { (ArchiveFileName.component(for: $0.name)!, $0) })
+        for folder in folders {
+            modelAccount.withLock { $0 = String(folder.name.dropFirst("ModelProfile-".count)) }
+            let path = withModelType(folder.kind) { type in Self.cachePath(type, in: oracle) }
+            folderByPath[path] = folder
+            pathByFolder[folder] = path
+        }
+        modelAccount.withLock { $0 = ModelAccounts.names[0] }
+    }
+
+    private static func cachePath<R: ModelRecord>(_ type: R.Type, in archiver: Archiver) -> String {
+        archiver.folder(for: R.self).cachePath
     }
 
     private var observing: Bool { ops.contains(.observation) }
@@ -168,17 +184,22 @@ final class ModelHarness {
         }
         if config.legacySeed { writeLegacyFiles() }
         for (instance, archiver) in archivers.enumerated() {
-            let raw = raw, probe = probe
-            let token = archiver.cache.addObserver(CacheState.Observer(directory: nil, component: nil, id: nil, deliver: { change in
-                var loaded: ModelLoadOutcome?
-                if let probe = probe.withLock({ $0 }), probe.instance == instance, change.kind != .cleared,
-                   change.component == probe.component, let id = change.id, probe.matches(id) {
-                    loaded = probe.load()
-                }
-                raw.withLock { $0.append(ModelRawEvent(instance: instance, kind: change.kind, component: change.component,
-                                                       id: change.id, loadedOnEvent: loaded)) }
-            }))
-            observers.append((archiver, token))
+            // One observer per folder (an observer watches one); a clear of every folder reaches
+            // them all, and only the first records it.
+            for (index, folder) in folders.enumerated() {
+                let raw = raw, probe = probe
+                let token = archiver.cache.addObserver(CacheState.Observer(folder: pathByFolder[folder]!, id: nil, deliver: { change in
+                    if change.folder == nil, index > 0 { return }
+                    var loaded: ModelLoadOutcome?
+                    if let probe = probe.withLock({ $0 }), probe.instance == instance, change.kind != .cleared,
+                       change.folder == probe.path, let id = change.id, probe.matches(id) {
+                        loaded = probe.load()
+                    }
+                    raw.withLock { $0.append(ModelRawEvent(instance: instance, kind: change.kind, path: change.folder,
+                                                           id: change.id, loadedOnEvent: loaded)) }
+                }))
+                observers.append((archiver, token))
+            }
         }
         if observing {
             for instance in archivers.indices {
@@ -278,8 +299,8 @@ final class ModelHarness {
             hasStored = true
             if config.sizeLimit != nil { evictionsAllowed.insert(via) }
             burst(modelType(kind), ids, via: via, padding: padding, pause: pause, hold: hold)
-        case let .dateAhead(kind, id):
-            age(modelType(kind), id, by: -3_600)
+        case let .dateAhead(kind, id, far):
+            age(modelType(kind), id, by: far ? -7_200 : -1_800)
         }
         if !config.concurrentTrims, config.sizeLimit != nil { checkLeastRecentlyUsedOrder() }
     }
@@ -298,7 +319,7 @@ final class ModelHarness {
         guard ops.contains(.loadOnChange) else { return }
         let archiver = archivers[instance]
         probe.withLock {
-            $0 = ModelProbe(instance: instance, component: currentFolder(R.kind).name,
+            $0 = ModelProbe(instance: instance, path: pathByFolder[currentFolder(R.kind)]!,
                             matches: { text in R.resourceID(fromText: text) == id },
                             load: { Self.outcome { () throws(ArchiverError) in try R.load(resourceID: id, in: archiver) } })
         }
@@ -370,14 +391,14 @@ final class ModelHarness {
 
     private func burst<R: ModelRecord>(_ type: R.Type, _ indices: [Int], via instance: Int, padding: Int, pause: Int, hold: Int) {
         trimsOverlapSteps = true
+        let archiver = archivers[instance]
         if hold > 0 {
-            // Trims run on the global utility queue, as wide as the processors: blocks that
-            // sleep on each of its threads hold back a trim a store schedules meanwhile.
-            for _ in 0..<ProcessInfo.processInfo.activeProcessorCount {
-                DispatchQueue.global(qos: .utility).async { Thread.sleep(forTimeInterval: Double(hold) / 1_000) }
+            // A trim that starts during the burst waits before it lists the folder, so that it
+            // lists it after the stores that follow the one that scheduled it.
+            archiver.cache.trimHook = { moment in
+                if moment == .started { Thread.sleep(forTimeInterval: Double(hold) / 1_000) }
             }
         }
-        let archiver = archivers[instance]
         let folder = currentFolder(R.kind)
         var stored: [(value: R, start: Date, end: Date)] = []
         for (offset, index) in indices.enumerated() {
@@ -392,6 +413,7 @@ final class ModelHarness {
             }
             stored.append((value, start, Date()))
         }
+        if hold > 0 { archiver.cache.trimHook = nil }
         var next = 0
         process(settle(), own: stored.map { (instance, .stored, folder, AnyHashable($0.value.id)) }) { _ in
             let (value, start, end) = stored[next]
@@ -587,12 +609,14 @@ final class ModelHarness {
     }
 
     /// Sets the modification date of the file of an id the folder holds `seconds` back (ahead,
-    /// if negative); two hours back is past any `maximumAge` a run sets.
+    /// if negative). Its age is its distance from now either way: two hours, back or ahead, is
+    /// past any `maximumAge` a run sets. The size limit counts a date ahead as the moment it trims.
     private func age<R: ModelRecord>(_ type: R.Type, _ index: Int, by seconds: TimeInterval) {
         let id = R.spellings[index]
         let folder = currentFolder(R.kind), key = AnyHashable(id)
         guard var file = model.file(folder, key) else { return }
-        let date = Date().addingTimeInterval(-seconds)
+        let now = Date()
+        let date = now.addingTimeInterval(-seconds)
         do {
             let url: URL
             if let legacy = file.legacyName {
@@ -600,9 +624,18 @@ final class ModelHarness {
             } else {
                 url = try oracle.fileURL(for: R.self, resourceID: id)
             }
-            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
-            file.aged = seconds > 0
-            file.modified = ModelTime(lo: date, hi: date)
+            do {
+                try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
+            } catch where config.concurrentTrims {
+                // A trim in flight may have removed it: once the trims are done and the model has
+                // heard what they removed, the file is aged only if the model still holds it.
+                for archiver in archivers { archiver.waitForTrims() }
+                process(settle(), own: []) { _ in }
+                guard model.file(folder, key) != nil else { return }
+                throw error
+            }
+            file.aged = config.maximumAge.map { abs(seconds) >= $0 } ?? false
+            file.modified = seconds < 0 ? ModelTime(lo: now, hi: date) : ModelTime(lo: date, hi: date)
             model.store(folder, key, file)
         } catch {
             fail("[age] the file of \(R.canonicalText(id)) in \(folder), which the model holds, cannot be aged: \(error)")
@@ -645,9 +678,9 @@ final class ModelHarness {
         apply: (ModelRawEvent?) -> Void
     ) {
         var pending = own[...]
-        if Self.tracing { for event in events { print("model: step \(step) heard \(event.kind) \(event.id ?? "-") in \(event.component ?? "all") via \(event.instance)") } }
+        if Self.tracing { for event in events { print("model: step \(step) heard \(event.kind) \(event.id ?? "-") in \(event.path.flatMap { folderByPath[$0]?.name } ?? "all") via \(event.instance)") } }
         for event in events {
-            let folder = event.component.flatMap { folderByComponent[$0] }
+            let folder = event.path.flatMap { folderByPath[$0] }
             var key: AnyHashable?
             if let folder, let text = event.id {
                 let type = modelType(folder.kind)
@@ -679,7 +712,7 @@ final class ModelHarness {
                 }
             }
             fail("[event] archiver \(event.instance) announced \(event.kind) of \(event.id.map { "\"\($0)\"" } ?? "everything") in "
-                + "\(event.component ?? "every folder"), which the step does not explain (the model holds "
+                + "\(folder?.name ?? event.path ?? "every folder"), which the step does not explain (the model holds "
                 + "\(folder.flatMap { folder in key.flatMap { model.file(folder, $0) } }.map { "revision \($0.revision)" } ?? "nothing") there)")
         }
         for missing in pending {
@@ -727,7 +760,7 @@ final class ModelHarness {
         removedThisStep.append((folder, id))
         model.remove(folder, id)
         model.lastUse[instance][folder]?[id] = nil
-        model.forgetEverywhere(instance: instance, text: file.label)
+        model.memory[instance][folder]?[id] = nil
     }
 
     /// With trims awaited, each removes the least recently used first: no value it removed was
@@ -761,8 +794,8 @@ final class ModelHarness {
 
     private func watch<R: ModelRecord>(_ type: R.Type, instance: Int, filter index: Int?) {
         let id = index.map { R.spellings[$0] }
-        let component = currentFolder(R.kind).name
-        let watch = ModelWatch(instance: instance, kind: R.kind, component: component, filter: id.map(R.canonicalText),
+        let folder = currentFolder(R.kind)
+        let watch = ModelWatch(instance: instance, kind: R.kind, path: pathByFolder[folder]!, folderName: folder.name, filter: id.map(R.canonicalText),
                                spelling: id.map { String(reflecting: $0) })
         let stream = R.changes(of: id, in: archivers[instance])
         let log = watch.log
@@ -789,9 +822,9 @@ final class ModelHarness {
         for watch in watches where watch.instance == event.instance {
             switch event.kind {
             case .cleared:
-                if event.component == nil || event.component == watch.component { watch.expected.append(ModelPublicEvent(kind: .cleared, id: nil)) }
+                if event.path == nil || event.path == watch.path { watch.expected.append(ModelPublicEvent(kind: .cleared, id: nil)) }
             case .stored, .deleted:
-                guard event.component == watch.component, let folder, let key else { continue }
+                guard event.path == watch.path, let folder, let key else { continue }
                 let text = withModelType(folder.kind) { type in Self.canonicalText(type, key) }
                 if watch.filter == nil || watch.filter == text { watch.expected.append(ModelPublicEvent(kind: event.kind, id: text)) }
             }
@@ -838,14 +871,25 @@ final class ModelHarness {
         return byID(heard) == byID(expected)
     }
 
+    /// Waits until each stream has delivered what it should, for at most 2 s; with `grace`, 20 ms
+    /// longer. A change is handed to its stream as it is announced, so the tasks that read the
+    /// streams (on ``ModelExecutor``, as the steps run) are usually queued already: yielding lets
+    /// them run. Waits go through ``modelSleep(_:)``, not `Task.sleep`, whose wake-up may wait for
+    /// a free thread of the shared pool, which the rest of the suite keeps busy.
     private func waitForWatches(grace: Bool) async {
         let deadline = Date().addingTimeInterval(2)
         for watch in watches {
+            var yields = 0
             while watch.log.withLock({ $0.count }) < watch.expected.count, Date() < deadline {
-                try? await Task.sleep(nanoseconds: 200_000)
+                if yields < 20 {
+                    yields += 1
+                    await Task.yield()
+                } else {
+                    await modelSleep(0.000_2)
+                }
             }
         }
-        if grace { try? await Task.sleep(nanoseconds: 20_000_000) }
+        if grace { await modelSleep(0.02) }
     }
 
     // MARK: After every step
@@ -962,6 +1006,16 @@ final class ModelExecutor: TaskExecutor {
         queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
+
+/// Sleeps for `seconds` with a timer of the model test's own: the task resumes on its executor
+/// (``ModelExecutor``) without waiting for a thread of the shared pool.
+func modelSleep(_ seconds: TimeInterval) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        modelTimers.asyncAfter(deadline: .now() + seconds) { continuation.resume() }
+    }
+}
+
+private let modelTimers = DispatchQueue(label: "ArchiverTests.ModelTimers")
 
 /// Runs `body` on ``ModelExecutor`` where the platform has task executors.
 func onModelExecutor<Result>(_ body: () async -> Result) async -> Result {

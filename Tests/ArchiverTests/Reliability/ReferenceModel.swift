@@ -241,11 +241,14 @@ enum ModelOp: Sendable, CustomStringConvertible {
     case age(ModelKind, id: Int)
     case trim(via: Int)
     /// Stores back to back, `pause` microseconds apart, with no check between them, so that trims
-    /// overlap them; with `hold`, the queue trims run on is kept busy for that many milliseconds
-    /// first, so that a trim a store schedules lists the folder after the stores that follow it.
+    /// overlap them; with `hold`, a trim that starts during them waits that many milliseconds
+    /// before it lists the folder, so that it lists it after the stores that follow the one that
+    /// scheduled it.
     case burst(ModelKind, ids: [Int], via: Int, padding: Int, pause: Int, hold: Int)
-    /// Sets the file's modification date an hour ahead of the clock.
-    case dateAhead(ModelKind, id: Int)
+    /// Sets the file's modification date ahead of the clock: half an hour, or (`far`) two hours,
+    /// past any `maximumAge` a run sets, which expires it as two hours back would: a file's age
+    /// is its distance from now, whichever side.
+    case dateAhead(ModelKind, id: Int, far: Bool)
 
     var description: String {
         switch self {
@@ -262,7 +265,7 @@ enum ModelOp: Sendable, CustomStringConvertible {
         case let .burst(kind, ids, via, padding, pause, hold):
             "store \(kind) \(ids.map { spelling(kind, $0) }.joined(separator: ", ")) back to back via \(via) padding=\(padding) "
                 + "pause=\(pause)µs\(hold > 0 ? " trims held \(hold) ms" : "")"
-        case let .dateAhead(kind, id): "date \(kind) \(spelling(kind, id)) an hour ahead"
+        case let .dateAhead(kind, id, far): "date \(kind) \(spelling(kind, id)) \(far ? "2 h" : "30 min") ahead"
         }
     }
 
@@ -324,7 +327,7 @@ enum ModelOp: Sendable, CustomStringConvertible {
                               hold: Bool.random(using: &rng) ? Int.random(in: 2...8, using: &rng) : 0)
             }))
         }
-        if ops.contains(.futureDates) { choices.append((3, { _ in .dateAhead(kind, id: id) })) }
+        if ops.contains(.futureDates) { choices.append((3, { rng in .dateAhead(kind, id: id, far: Bool.random(using: &rng)) })) }
         var pick = Int.random(in: 0..<choices.reduce(0) { $0 + $1.weight }, using: &rng)
         for choice in choices {
             if pick < choice.weight { return choice.make(&rng) }
@@ -363,7 +366,8 @@ struct ModelFile {
     var revision: Int
     /// Bytes the archive takes, with its id file when the name is hashed.
     var size: Int
-    /// Modified past `maximumAge` (``ModelOp/age(_:id:)``).
+    /// Dated `maximumAge` or more from now, back (``ModelOp/age(_:id:)``) or ahead
+    /// (``ModelOp/dateAhead(_:id:far:)``).
     var aged = false
     /// When its file was last modified.
     var modified: ModelTime
@@ -425,14 +429,6 @@ struct ReferenceModel {
         guard let file = files[folder]?[id] else { return }
         let used = lastUse.compactMap { $0[folder]?[id]?.hi }.max() ?? .distantPast
         graveyard.append((file.size, max(file.modified.hi, used)))
-    }
-
-    /// Forgets what archiver `instance` remembers of the id whose canonical text is `text` in
-    /// every folder, as a removal by the size limit does (it knows the id's text, not its type).
-    mutating func forgetEverywhere(instance: Int, text: String) {
-        for folder in memory[instance].keys {
-            memory[instance][folder] = memory[instance][folder]!.filter { $0.value.text != text }
-        }
     }
 
     /// When archiver `instance` last used `id` in `folder`, as its size limit orders files:

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import Archiver
+import ArchiverTesting
+
+/// Defects of the size limit the model-based checker (Reliability/ModelBasedCacheTests.swift)
+/// found that issue 29 did not list, each reduced to the few calls that show it.
+struct CacheCheckerFindingsTests {
+    static func note(_ id: String) -> Note { Note(id: id, text: String(repeating: "x", count: 1_000)) }
+
+    /// The documentation orders the size limit's removals by the values "loaded or stored longest
+    /// ago": a load the memory layer serves is a load, so the value an app reads most is the last
+    /// to go, not the first.
+    @Test(arguments: [false, true])
+    func aLoadServedFromMemoryCountsAsAUseForTheSizeLimit(inBackground: Bool) async throws {
+        try await TemporaryArchiver.with { archiver async throws in
+            let size = try CacheRound4Tests.noteSize(in: archiver)
+            archiver.memoryLimits = Archiver.MemoryLimits(count: 10, bytes: 1 << 20)
+            archiver.maximumTotalSize = size * 2 + size / 2  // room for two
+            try Self.note("read").store()
+            #expect(try Note.load(resourceID: "read") != nil)  // from the file, remembered
+            try Self.note("stored").store()
+            archiver.waitForTrims()
+            // From memory: no file is opened, and the value is used after "stored" was.
+            let again = inBackground ? try await Note.loadInBackground(resourceID: "read") : try Note.load(resourceID: "read")
+            #expect(again != nil)
+            try Self.note("new").store()
+            archiver.waitForTrims()
+            #expect(try Note.storedResourceIDs().sorted() == ["new", "read"])
+        }
+    }
+
+    /// An id too long for a file name is stored under its hash with an `.id` file beside it: the
+    /// store adds both to the folder, so both count toward the estimate that decides whether a
+    /// trim is due, and the folder is back under the limit once the store's trim ends.
+    @Test func aHashedIdsIdFileCountsTowardTheSizeLimit() throws {
+        try TemporaryArchiver.with { archiver in
+            let long = Self.note(String(repeating: "long-", count: 60))
+            let url = try long.store()
+            #expect(url.lastPathComponent.hasPrefix("%%"))  // hashed, with an `.id` file
+            let archive = try #require(FileIO.attributes(of: url.path)?.size)
+            let identifier = try archiver.totalSize() - archive
+            #expect(identifier > 100)
+            try Note.deleteAll()
+            let size = try CacheRound4Tests.noteSize(in: archiver)
+            let limit = size + archive + identifier / 2  // room for the short note and the long one's archive, not its `.id` file
+            archiver.maximumTotalSize = limit
+            try Self.note("a").store()  // the first store measures the folder
+            archiver.waitForTrims()
+            #expect(try archiver.totalSize() == size)
+            try long.store()
+            archiver.waitForTrims()
+            #expect(try archiver.totalSize() <= limit)
+            #expect(try Note.storedResourceIDs() == [long.id])
+        }
+    }
+}
+
+extension CacheCheckerFindingsTests {
+    /// Changes reach observers "in the order they were made": a store that takes the folder over
+    /// the limit is made before the trim it schedules removes anything, so it is announced before
+    /// that trim is even scheduled, and every observer hears the store first. (The trim waits at
+    /// its start until the store has been announced, so the order does not depend on which thread
+    /// runs first.)
+    @Test func aStoreIsAnnouncedBeforeTheTrimItSchedulesRemovesAnything() throws {
+        try TemporaryArchiver.with { archiver in
+            let size = try CacheRound4Tests.noteSize(in: archiver)
+            archiver.maximumTotalSize = size + size / 2  // room for one
+            try Self.note("old").store()
+            archiver.waitForTrims()
+            let announced = DispatchSemaphore(value: 0)
+            let heard = Locked<[String]>([])
+            let trimScheduledBeforeAnnouncement = Locked<Bool?>(nil)
+            let token = observeSynchronously(Note.self, in: archiver) { change in
+                heard.withLock { $0.append("\(change.kind) \(change.id ?? "")") }
+                if change.kind == .stored, change.id == "new" {
+                    trimScheduledBeforeAnnouncement.withLock { $0 = archiver.cache.evictions.wait(timeout: .now()) == .timedOut }
+                    announced.signal()
+                }
+            }
+            defer { archiver.cache.removeObserver(token) }
+            archiver.cache.trimHook = { moment in
+                if moment == .started { _ = announced.wait(timeout: .now() + 10) }
+            }
+            defer { archiver.cache.trimHook = nil }
+            try Self.note("new").store()
+            archiver.waitForTrims()
+            #expect(trimScheduledBeforeAnnouncement.withLock { $0 } == false)
+            #expect(heard.withLock { $0 } == ["stored new", "deleted old"])
+        }
+    }
+}
