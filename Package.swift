@@ -20,6 +20,11 @@ let package = Package(
     products: [
         .library(name: "Archiver", targets: ["Archiver"]),
         .library(name: "ArchiverTesting", targets: ["ArchiverTesting"]),
+        // The tutorial's server response. Only the NewCodable comparison harness outside the
+        // repository (../shared/peers/NewCodable, whose package template names this product)
+        // still uses it; the benchmarks and Tools compile the file through links. It goes once
+        // that template stops naming it.
+        .library(name: "TutorialData", targets: ["TutorialData"]),
         .executable(name: "archiver-tutorial", targets: ["ArchiverTutorial"]),
         .executable(name: "archiver-compare", targets: ["ArchiverComparison"]),
     ],
