@@ -42,11 +42,16 @@ struct KeyMapJSONWriter {
         ArchiveEncodingError(type: root, path: path, reason: .custom(reason))
     }
 
-    /// Writes `model` as an object, by its map's server keys.
-    mutating func writeModel<Model: KeyMapped>(_ model: Model, depth: Int) throws(ArchiveEncodingError) {
-        guard depth <= JSONReader.maximumDepth else {
+    /// Refuses a container at nesting `level` deeper than the JSON reader reads back.
+    private func requireLevel(_ level: Int) throws(ArchiveEncodingError) {
+        guard level <= JSONReader.maximumDepth else {
             throw failure("nested deeper than \(JSONReader.maximumDepth) levels, which decode(json:) refuses")
         }
+    }
+
+    /// Writes `model` as an object, by its map's server keys.
+    mutating func writeModel<Model: KeyMapped>(_ model: Model, depth: Int) throws(ArchiveEncodingError) {
+        try requireLevel(depth)
         let map = Model.keyMap
         guard map.isUsable else {
             throw failure("\(Model.self)'s key map is unusable: \(map.problems.map(\.message).joined(separator: "; "))")
@@ -94,9 +99,7 @@ struct KeyMapJSONWriter {
                 try write(value, depth: depth)
                 path.removeLast()
             case .object(let inner):
-                guard depth < JSONReader.maximumDepth else {
-                    throw failure("nested deeper than \(JSONReader.maximumDepth) levels, which decode(json:) refuses")
-                }
+                try requireLevel(depth + 1)
                 try write(inner, depth: depth + 1)
             }
         }
@@ -128,9 +131,7 @@ struct KeyMapJSONWriter {
             guard decimal.isFinite else { throw failure("\(decimal), which JSON cannot hold") }
             output.number(decimal.description)
         case let dictionary as [String: Any]:
-            guard depth < JSONReader.maximumDepth else {
-                throw failure("nested deeper than \(JSONReader.maximumDepth) levels, which decode(json:) refuses")
-            }
+            try requireLevel(depth + 1)
             output.beginObject()
             for key in dictionary.keys.sorted() {
                 output.key(key)
@@ -142,9 +143,7 @@ struct KeyMapJSONWriter {
         default:
             if try writeNumber(value) { return }
             if let elements = Self.elements(of: value) {
-                guard depth < JSONReader.maximumDepth else {
-                    throw failure("nested deeper than \(JSONReader.maximumDepth) levels, which decode(json:) refuses")
-                }
+                try requireLevel(depth + 1)
                 output.beginArray()
                 for (index, element) in elements.enumerated() {
                     path.append(.index(index))
