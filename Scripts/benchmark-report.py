@@ -6,7 +6,7 @@
     python3 Scripts/benchmark-report.py --filter 'load\\..*'            # run part of the suite
     python3 Scripts/benchmark-report.py --filter '(fromjson|archive)\\..*' --note 'shared machine'
 
-A run with --filter replaces only the benchmarks it ran in Docs/performance.json and keeps the
+A run with --filter replaces the operations it ran in Docs/performance.json (every way of each) and keeps the
 others from earlier runs; the section says which run each operation's figures come from, with
 --note's words on the conditions (another build running, an idle machine).
 
@@ -442,7 +442,10 @@ def section(saved):
         "",
     ]
     for way in ways:
-        parts.append(f"- `{way}`: {WAY_NOTES.get(way, '')}")
+        if way in WAY_NOTES:
+            parts.append(f"- `{way}`: {WAY_NOTES[way]}")
+    # The cache, generic and cold-start operations name their rows themselves (`cache.load.memory`);
+    # their sections say what each is.
     if missing:
         parts += ["", f"Not measured in this run: {', '.join(f'`{way}`' for way in missing)}."]
         unbuilt = [way for way in ("derived", "codable") if way in missing]
@@ -611,7 +614,9 @@ def main():
         }
         if arguments.filter and os.path.exists(SAVED):
             earlier = load_saved(SAVED)
-            kept = {name: entry for name, entry in earlier["results"].items() if name not in results}
+            # An operation this run measured is replaced whole, so a way the suite no longer has
+            # (a removed form) leaves the tables with it.
+            kept = {name: entry for name, entry in earlier["results"].items() if split(name)[0] not in run["operations"]}
             saved["results"] = {**kept, **results}
             earlier_runs = earlier.get("runs") or [{
                 "measured": earlier.get("measured"), "commit": earlier.get("commit"), "filter": None, "note": None,
