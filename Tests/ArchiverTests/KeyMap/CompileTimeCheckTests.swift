@@ -126,4 +126,35 @@ struct CompileTimeCheckTests {
             .replacingOccurrences(of: "extension Note", with: "nonisolated extension Note")
         #expect(try Self.errors(typeChecking: nonisolated, flags: Self.appTarget) == [])
     }
+
+    /// A function a key map calls runs wherever the value is decoded or encoded: in an app target a
+    /// helper a transform names and an initializer of the model's own are main-actor unless they
+    /// say `nonisolated`, and the map does not compile with them, whatever the model's isolation.
+    /// The Key Maps and Storage articles quote this error and name the fix.
+    @Test
+    func aHelperOrAnInitializerAMapCallsCompilesOnceItIsNonisolated() throws {
+        let app = """
+            import Archiver
+            import Foundation
+            struct Post {
+                let id: Int
+                let editedAt: Date?
+                init(id: Int, editedAt: Date?) { self.id = id; self.editedAt = editedAt }
+            }
+            extension Post: KeyMapped {
+                static let keyMap = KeyMap(Post.init, [.transform(\\.editedAt, decode: milliseconds, encode: { $0.map(milliseconds) })])
+            }
+            func milliseconds(_ value: Any) throws(ArchiveDecodingError) -> Date {
+                Date(timeIntervalSince1970: try Double(keyMapValue: KeyMapInput(value, from: .responseObject)) / 1000)
+            }
+            func milliseconds(_ date: Date) -> Double { date.timeIntervalSince1970 * 1000 }
+
+            """
+        let errors = try Self.errors(typeChecking: app, flags: Self.appTarget)
+        #expect(errors.count == 3, "\(errors)")
+        #expect(errors.allSatisfy { $0.contains("loses global actor 'MainActor'") }, "\(errors)")
+        let nonisolated = app.replacingOccurrences(of: "    init(", with: "    nonisolated init(")
+            .replacingOccurrences(of: "\nfunc ", with: "\nnonisolated func ")
+        #expect(try Self.errors(typeChecking: nonisolated, flags: Self.appTarget) == [])
+    }
 }
