@@ -56,6 +56,18 @@ struct CompileTimeCheckTests {
         "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
     ]
 
+    /// `app`, type-checked with an app target's settings, gives `count` errors, each saying
+    /// `message`, and none once `fix` has been applied to it.
+    static func expectInAnAppTarget(
+        _ app: String, errors count: Int, saying message: String, fixedBy fix: (String) -> String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let errors = try Self.errors(typeChecking: app, flags: appTarget)
+        #expect(errors.count == count, "\(errors)", sourceLocation: sourceLocation)
+        #expect(errors.allSatisfy { $0.contains(message) }, "\(errors)", sourceLocation: sourceLocation)
+        #expect(try Self.errors(typeChecking: fix(app), flags: appTarget) == [], sourceLocation: sourceLocation)
+    }
+
     static let model = """
         import Archiver
         enum Kind: String { case deli, soup }
@@ -119,12 +131,10 @@ struct CompileTimeCheckTests {
             }
 
             """
-        let errors = try Self.errors(typeChecking: app, flags: Self.appTarget)
-        #expect(errors.count == 3, "\(errors)")
-        #expect(errors.allSatisfy { $0.contains("main actor-isolated conformance of 'Note' to 'Archivable'") }, "\(errors)")
-        let nonisolated = app.replacingOccurrences(of: "struct Note", with: "nonisolated struct Note")
-            .replacingOccurrences(of: "extension Note", with: "nonisolated extension Note")
-        #expect(try Self.errors(typeChecking: nonisolated, flags: Self.appTarget) == [])
+        try Self.expectInAnAppTarget(app, errors: 3, saying: "main actor-isolated conformance of 'Note' to 'Archivable'") {
+            $0.replacingOccurrences(of: "struct Note", with: "nonisolated struct Note")
+                .replacingOccurrences(of: "extension Note", with: "nonisolated extension Note")
+        }
     }
 
     /// A function a key map calls runs wherever the value is decoded or encoded: in an app target a
@@ -150,11 +160,9 @@ struct CompileTimeCheckTests {
             func milliseconds(_ date: Date) -> Double { date.timeIntervalSince1970 * 1000 }
 
             """
-        let errors = try Self.errors(typeChecking: app, flags: Self.appTarget)
-        #expect(errors.count == 3, "\(errors)")
-        #expect(errors.allSatisfy { $0.contains("loses global actor 'MainActor'") }, "\(errors)")
-        let nonisolated = app.replacingOccurrences(of: "    init(", with: "    nonisolated init(")
-            .replacingOccurrences(of: "\nfunc ", with: "\nnonisolated func ")
-        #expect(try Self.errors(typeChecking: nonisolated, flags: Self.appTarget) == [])
+        try Self.expectInAnAppTarget(app, errors: 3, saying: "loses global actor 'MainActor'") {
+            $0.replacingOccurrences(of: "    init(", with: "    nonisolated init(")
+                .replacingOccurrences(of: "\nfunc ", with: "\nnonisolated func ")
+        }
     }
 }
