@@ -165,4 +165,30 @@ struct CompileTimeCheckTests {
                 .replacingOccurrences(of: "\nfunc ", with: "\nnonisolated func ")
         }
     }
+
+    /// Why the background forms' error cannot name `nonisolated`, as the Storage article says: the
+    /// compiler checks a conformance's isolation after choosing the function, so an unavailable
+    /// overload whose message names the fix is not chosen for a main-actor conformance (the
+    /// error stays the compiler's), and does not get in the way of a nonisolated one. Should a
+    /// later compiler choose it, this fails, and the library can add such overloads.
+    @Test
+    func anUnavailableOverloadCannotNameTheFixForAMainActorConformance() throws {
+        let app = """
+            nonisolated protocol Loadable { init() }
+            nonisolated struct Transfer<Value>: @unchecked Sendable { var value: Value }
+            extension Loadable where Self: SendableMetatype {
+                nonisolated static func loadInBackground() async -> Self { await Task.detached { Transfer(value: Self()) }.value.value }
+            }
+            extension Loadable {
+                @available(*, unavailable, message: "declare the model and its conformance nonisolated")
+                nonisolated static func loadInBackground() async -> Self { fatalError() }
+            }
+            struct Note: Loadable { init() {} }
+            func use() async { _ = await Note.loadInBackground() }
+
+            """
+        try Self.expectInAnAppTarget(app, errors: 1, saying: "main actor-isolated conformance of 'Note' to 'Loadable'") {
+            $0.replacingOccurrences(of: "struct Note", with: "nonisolated struct Note")
+        }
+    }
 }
