@@ -1,4 +1,4 @@
-// README's "In an app target" example, whole, imports included: a model for use off the main
+// The Key Maps article's "In an app target" example, imports included: a model for use off the main
 // actor too, `nonisolated` on the type and on the extension that declares the conformances, so
 // that they are not isolated to the main actor. AppTargetTests uses it from other threads.
 import Archiver

@@ -1,6 +1,5 @@
-// The code of the Storage article's "An app's cache" section and README.md's "Caching in an
-// app", built with an app target's settings: the types are main-actor types unless they say
-// `nonisolated`.
+// The code of the Storage article's "An app's cache" section, built with an app target's
+// settings: the types are main-actor types unless they say `nonisolated`.
 import Archiver
 import Foundation
 import Observation

@@ -1,22 +1,14 @@
-// The code of README.md's Codable section and of the Codable article
-// (Sources/Archiver/Archiver.docc/CodableBridge.md), built with an app's settings;
-// DocumentationTests keeps both documents identical to it and runs it.
+// The code of the Codable article (Sources/Archiver/Archiver.docc/CodableBridge.md), built with an
+// app's settings; DocumentationTests keeps the article identical to it and runs it.
 import Foundation
 import Archiver
 
-// 1. One line: archives, storage and response objects through Codable.
 struct Restaurant: Codable {
     let id: String
     let name: String
 }
 
 extension Restaurant: ArchiveCodable, Cachable {}
-
-// 2. With an id it is Archivable: stored, loaded and deleted by the same methods as every type.
-//    Any id the key-mapped types take: Int, String, UUID, LosslessStringConvertible.
-struct Note: Codable, Identifiable { var id: Int; var text: String }
-
-extension Note: ArchiveCodable, Archivable {}
 
 struct Draft: Codable, Identifiable { var id: String; var text: String }
 
@@ -75,32 +67,6 @@ extension Bookmark: ArchiveRepresentable {
               let link = (archive["link"] as? String).flatMap(URL.init(string:)) else { return nil }
         self.init(title: title, link: link)
     }
-}
-
-/// README.md's Codable section, on the default archiver; what it printed, for the test.
-public func readmeCodable() throws -> [String] {
-    var printed: [String] = []
-    func print(_ value: Any) { printed.append("\(value)") }
-    let menu = Menu(id: "lunch", dishes: [Dish(name: "Soup", price: Decimal(string: "4.50")!)])
-    let restaurant = Restaurant(responseObject: ["id": "abcd-1234", "name": "Monk's Café"], shouldArchive: true)
-    try Note(id: 1, text: "Soup").store()                                      // …/Note/1.plist
-    let note = try Note.load(resourceID: 1)
-
-    // 3. One Codable property inside a hand-written or key-mapped conformance.
-    let value = try ArchiveEncoder().encodeValue(menu.dishes)                  // property-list value
-    let dishes = try ArchiveDecoder().decode([Dish].self, from: value)
-    print(Restaurant(resourceID: restaurant?.id ?? "")?.name ?? "not stored")
-    print(note?.text ?? "not stored")
-    print(dishes.map(\.price))
-
-    let bookmark = Bookmark(title: "Menu", link: URL(string: "https://soupman.example/menu")!)
-    try compareTheTwoWays(bookmark, print: print)
-    return printed
-}
-
-private func compareTheTwoWays(_ user: some ArchiveRepresentable & Codable, print: (Any) -> Void) throws {
-    let report = try ArchiveComparison.compare(user)   // a type with archiveValue and Codable
-    print(report)
 }
 
 private func timeTheTwoWays(_ user: some ArchiveRepresentable & Codable, print: (Any) -> Void) throws {

@@ -56,6 +56,18 @@ struct CompileTimeCheckTests {
         "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
     ]
 
+    /// `app`, type-checked with an app target's settings, gives `count` errors, each saying
+    /// `message`, and none once `fix` has been applied to it.
+    static func expectInAnAppTarget(
+        _ app: String, errors count: Int, saying message: String, fixedBy fix: (String) -> String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let errors = try Self.errors(typeChecking: app, flags: appTarget)
+        #expect(errors.count == count, "\(errors)", sourceLocation: sourceLocation)
+        #expect(errors.allSatisfy { $0.contains(message) }, "\(errors)", sourceLocation: sourceLocation)
+        #expect(try Self.errors(typeChecking: fix(app), flags: appTarget) == [], sourceLocation: sourceLocation)
+    }
+
     static let model = """
         import Archiver
         enum Kind: String { case deli, soup }
@@ -119,11 +131,64 @@ struct CompileTimeCheckTests {
             }
 
             """
-        let errors = try Self.errors(typeChecking: app, flags: Self.appTarget)
-        #expect(errors.count == 3, "\(errors)")
-        #expect(errors.allSatisfy { $0.contains("main actor-isolated conformance of 'Note' to 'Archivable'") }, "\(errors)")
-        let nonisolated = app.replacingOccurrences(of: "struct Note", with: "nonisolated struct Note")
-            .replacingOccurrences(of: "extension Note", with: "nonisolated extension Note")
-        #expect(try Self.errors(typeChecking: nonisolated, flags: Self.appTarget) == [])
+        try Self.expectInAnAppTarget(app, errors: 3, saying: "main actor-isolated conformance of 'Note' to 'Archivable'") {
+            $0.replacingOccurrences(of: "struct Note", with: "nonisolated struct Note")
+                .replacingOccurrences(of: "extension Note", with: "nonisolated extension Note")
+        }
+    }
+
+    /// A function a key map calls runs wherever the value is decoded or encoded: in an app target a
+    /// helper a transform names and an initializer of the model's own are main-actor unless they
+    /// say `nonisolated`, and the map does not compile with them, whatever the model's isolation.
+    /// The Key Maps and Storage articles quote this error and name the fix.
+    @Test
+    func aHelperOrAnInitializerAMapCallsCompilesOnceItIsNonisolated() throws {
+        let app = """
+            import Archiver
+            import Foundation
+            struct Post {
+                let id: Int
+                let editedAt: Date?
+                init(id: Int, editedAt: Date?) { self.id = id; self.editedAt = editedAt }
+            }
+            extension Post: KeyMapped {
+                static let keyMap = KeyMap(Post.init, [.transform(\\.editedAt, decode: milliseconds, encode: { $0.map(milliseconds) })])
+            }
+            func milliseconds(_ value: Any) throws(ArchiveDecodingError) -> Date {
+                Date(timeIntervalSince1970: try Double(keyMapValue: KeyMapInput(value, from: .responseObject)) / 1000)
+            }
+            func milliseconds(_ date: Date) -> Double { date.timeIntervalSince1970 * 1000 }
+
+            """
+        try Self.expectInAnAppTarget(app, errors: 3, saying: "loses global actor 'MainActor'") {
+            $0.replacingOccurrences(of: "    init(", with: "    nonisolated init(")
+                .replacingOccurrences(of: "\nfunc ", with: "\nnonisolated func ")
+        }
+    }
+
+    /// Why the background forms' error cannot name `nonisolated`, as the Storage article says: the
+    /// compiler checks a conformance's isolation after choosing the function, so an unavailable
+    /// overload whose message names the fix is not chosen for a main-actor conformance (the
+    /// error stays the compiler's), and does not get in the way of a nonisolated one. Should a
+    /// later compiler choose it, this fails, and the library can add such overloads.
+    @Test
+    func anUnavailableOverloadCannotNameTheFixForAMainActorConformance() throws {
+        let app = """
+            nonisolated protocol Loadable { init() }
+            nonisolated struct Transfer<Value>: @unchecked Sendable { var value: Value }
+            extension Loadable where Self: SendableMetatype {
+                nonisolated static func loadInBackground() async -> Self { await Task.detached { Transfer(value: Self()) }.value.value }
+            }
+            extension Loadable {
+                @available(*, unavailable, message: "declare the model and its conformance nonisolated")
+                nonisolated static func loadInBackground() async -> Self { fatalError() }
+            }
+            struct Note: Loadable { init() {} }
+            func use() async { _ = await Note.loadInBackground() }
+
+            """
+        try Self.expectInAnAppTarget(app, errors: 1, saying: "main actor-isolated conformance of 'Note' to 'Loadable'") {
+            $0.replacingOccurrences(of: "struct Note", with: "nonisolated struct Note")
+        }
     }
 }
