@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Runs the reliability tests and the fuzz targets, and prints the figures for the README's
-# guarantees table: one `reliability: …` line per test or target.
+# Runs the reliability tests and the fuzz targets, and prints the figures for the Guarantees
+# article's table (Sources/Archiver/Archiver.docc/Guarantees.md): one `reliability: …` line per test or target.
 #
 #     Scripts/reliability-figures.sh            # CI size, 60 s per fuzz target
-#     ARCHIVER_STRESS=1 FUZZ_SECONDS=150 Scripts/reliability-figures.sh   # the README's stress column
+#     ARCHIVER_STRESS=1 FUZZ_SECONDS=150 Scripts/reliability-figures.sh   # the table's stress column
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

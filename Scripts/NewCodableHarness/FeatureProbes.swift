@@ -3,11 +3,11 @@ import Foundation
 import NewCodable
 import NewCodableFoundation
 
-// `Harness features`: what each library does with the README quick start's model and with the
+// `Harness features`: what each library does with an earlier README quick start's model (a cuisine enum, a nested key, "4") and
 // tutorial's user when the server's text is not the happy path. Each probe prints what Archiver,
 // NewCodable and (for reference) JSONDecoder give: a value or the error's text.
 
-// MARK: The README quick start's model (README.md "Quick start"), both ways
+// MARK: The earlier README quick start's model, both ways
 
 enum QSCuisine: String, CaseIterable { case deli, soup, bistro, other }
 extension QSCuisine: KeyMapValue {
@@ -118,7 +118,7 @@ func runFeatureProbes() throws {
     }
 
     let quickStart = #"{"id": 1296269, "name": "George Costanza", "user_reviews": [{"id": 1, "restaurant": {"id": 12, "name": "The Original Soup Man", "cuisine": "soup", "address": {"city": "New York"}}, "star_rating": "4", "text": "Good soup!"}]}"#
-    probe("the README quick start's happy path (cuisine, nested address.city, \"4\")", quickStart)
+    probe("the earlier README quick start's happy path (cuisine, nested address.city, \"4\")", quickStart)
     probe("missing keys: name, user_reviews", #"{"id": 7}"#)
     probe("null where a default exists: name null", #"{"id": 7, "name": null}"#)
     probe("missing keys inside an element: no cuisine, no text, no star_rating", #"{"id": 7, "user_reviews": [{"id": 1, "restaurant": {"id": 12, "name": "Monk's Café"}}]}"#)

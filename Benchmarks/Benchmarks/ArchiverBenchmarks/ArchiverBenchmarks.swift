@@ -2,7 +2,7 @@
 //
 //     swift package --package-path Benchmarks benchmark                      # all of it: 20 minutes on a shared 2-core machine
 //     swift package --package-path Benchmarks benchmark --filter 'load\..*'  # one operation
-//     python3 Scripts/benchmark-report.py                                    # all of it, into README.md
+//     python3 Scripts/benchmark-report.py                                    # all of it, into Docs/performance.md
 //     ARCHIVER_PROBE=fromjson.derived.1000:1000 Benchmarks/.build/release/ArchiverBenchmarks  # one body, fixed runs (Support/Probe.swift)
 //
 // The ways and what each does are in Ways/; the responses they start from in Fixtures/.

@@ -16,7 +16,7 @@ enum Reliability {
         isStress ? stress : normal
     }
 
-    /// Prints the figures a test achieved in the parseable form the README's table is built from.
+    /// Prints the figures a test achieved in the parseable form the Guarantees article's table is built from.
     static func report(_ test: String, _ figures: KeyValuePairs<String, any CustomStringConvertible>) {
         let fields = figures.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         print("reliability: \(test) mode=\(isStress ? "stress" : "normal") \(fields)")
