@@ -3,7 +3,7 @@ import Foundation
 import NewCodable
 import NewCodableFoundation
 
-// `Harness features`: what each library does with an earlier README quick start's model (a cuisine enum, a nested key, "4") and
+// `Harness features`: what each library does with an earlier README quick start's model (a cuisine enum, a nested key, "4") and with the
 // tutorial's user when the server's text is not the happy path. Each probe prints what Archiver,
 // NewCodable and (for reference) JSONDecoder give: a value or the error's text.
 
