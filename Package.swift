@@ -20,11 +20,6 @@ let package = Package(
     products: [
         .library(name: "Archiver", targets: ["Archiver"]),
         .library(name: "ArchiverTesting", targets: ["ArchiverTesting"]),
-        // The tutorial's server response. Only the NewCodable comparison harness outside the
-        // repository (../shared/peers/NewCodable, whose package template names this product)
-        // still uses it; the benchmarks and Tools compile the file through links. It goes once
-        // that template stops naming it.
-        .library(name: "TutorialData", targets: ["TutorialData"]),
         .executable(name: "archiver-tutorial", targets: ["ArchiverTutorial"]),
         .executable(name: "archiver-compare", targets: ["ArchiverComparison"]),
     ],
@@ -32,6 +27,9 @@ let package = Package(
     targets: [
         .target(name: "Archiver"),
         .target(name: "ArchiverTesting", dependencies: ["Archiver"]),
+        // The tutorial's server response, for the examples and the tests; not a product, so no app
+        // that depends on Archiver sees it. The benchmarks, Tools and the NewCodable comparison
+        // (Scripts/compare-newcodable.sh) compile its file through links.
         .target(
             name: "TutorialData",
             dependencies: ["Archiver"],

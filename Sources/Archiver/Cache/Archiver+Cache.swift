@@ -120,7 +120,7 @@ extension Archiver {
         let settings = cache.current
         if settings.maximumTotalSize != nil { cache.used(file.path) }
         guard settings.memory != nil, !(Value.self is AnyClass) else { return }
-        let modified = settings.maximumAge == nil ? nil : FileIO.attributes(of: file.path)?.modified
+        let modified = settings.maximumAge == nil ? nil : FileIO.attributes(of: file.path, hooks: testHooks)?.modified
         cache.remember(value, cost: size, modified: modified, path: file.path, for: CacheState.Key(folder: folder.cachePath, id: id), readAt: generation)
     }
 
@@ -173,7 +173,7 @@ extension Archiver {
     /// The error for the archive at `file` if it has expired, after removing it; `nil` if it has not.
     func expiry(of file: ArchiveFileLocation, in folder: Folder, id: String) -> ArchiverError? {
         guard let maximumAge = cache.current.maximumAge else { return nil }
-        guard let found = FileIO.attributes(of: file.path) else { return nil }
+        guard let found = FileIO.attributes(of: file.path, hooks: testHooks) else { return nil }
         let now = Date()
         guard CacheState.isExpired(modified: found.modified, now: now, maximumAge: maximumAge) else { return nil }
         removeIfUnchanged(file, found: found, in: folder, id: id)
@@ -184,9 +184,9 @@ extension Archiver {
     /// keeps all when no ``maximumAge`` is set.
     func unexpiredNames(in directory: Place) -> (String) -> Bool {
         guard let maximumAge = cache.current.maximumAge else { return { _ in true } }
-        let now = Date()
+        let now = Date(), hooks = testHooks
         return { name in
-            guard let modified = FileIO.attributes(of: directory.file(name).path)?.modified else { return true }
+            guard let modified = FileIO.attributes(of: directory.file(name).path, hooks: hooks)?.modified else { return true }
             return !CacheState.isExpired(modified: modified, now: now, maximumAge: maximumAge)
         }
     }
@@ -229,7 +229,7 @@ extension Archiver {
         let lock = cache.keyLock(for: id)
         lock.lock()
         defer { lock.unlock() }
-        guard let now = FileIO.attributes(of: file.path), now.isSameFile(as: found) else { return }
+        guard let now = FileIO.attributes(of: file.path, hooks: testHooks), now.isSameFile(as: found) else { return }
         try? delete(in: folder, id: id)
     }
 
@@ -261,9 +261,9 @@ extension Archiver {
     private func trimPass(sparingLastStore: Bool) throws(ArchiverError) -> Int {
         guard let limit = cache.current.maximumTotalSize else { return 0 }
         let pass = cache.beginTrimPass(sparingLastStore: sparingLastStore)
-        cache.trimHook?(.started)
+        testHooks?.onTrim?(.started)
         let files = try archiveFiles(includingIdentifiers: true)
-        cache.trimHook?(.listed)
+        testHooks?.onTrim?(.listed)
         var total = files.reduce(0) { $0.addingSaturating($1.size) }
         var removed = 0
         if total > limit {
@@ -322,17 +322,17 @@ extension Archiver {
         guard let root = archiveDirectoryURL else { return [] }
         let folders: [String]
         do {
-            folders = try FileIO.names(in: root.path).filter { !$0.hasPrefix(".") }
+            folders = try FileIO.names(in: root.path, hooks: testHooks).filter { !$0.hasPrefix(".") }
         } catch {
             throw Self.error(error, file: root)
         }
         var files: [ArchiveFile] = []
         for folder in folders {
             let directory = root.appendingPathComponent(folder, isDirectory: true)
-            guard FileIO.isDirectory(directory.path) else { continue }
+            guard FileIO.isDirectory(directory.path, hooks: testHooks) else { continue }
             let names: [String]
             do {
-                names = try FileIO.names(in: directory.path)
+                names = try FileIO.names(in: directory.path, hooks: testHooks)
             } catch {
                 throw Self.error(error, file: directory)
             }
@@ -343,7 +343,7 @@ extension Archiver {
                 let isIdentifier = name.hasSuffix(identifierSuffix)
                 guard isIdentifier || name.hasSuffix(archiveSuffix) else { continue }
                 let url = directory.appendingPathComponent(name, isDirectory: false)
-                guard let attributes = FileIO.attributes(of: url.path), attributes.isRegularFile else { continue }
+                guard let attributes = FileIO.attributes(of: url.path, hooks: testHooks), attributes.isRegularFile else { continue }
                 let stem = String(name.dropLast(isIdentifier ? identifierSuffix.count : archiveSuffix.count))
                 if isIdentifier { identifierSizes[stem] = attributes.size }
                 if isIdentifier && !includingIdentifiers { continue }
@@ -370,16 +370,16 @@ extension Archiver {
         let lock = cache.keyLock(for: id ?? file.stem)
         lock.lock()
         defer { lock.unlock() }
-        guard let now = FileIO.attributes(of: file.url.path), now.isSameFile(as: file.attributes) else { return false }
+        guard let now = FileIO.attributes(of: file.url.path, hooks: testHooks), now.isSameFile(as: file.attributes) else { return false }
         if let pass, cache.isSpared(file.url.path, by: pass) { return false }
         do throws(FileIO.Failure) {
             if isHashed {
                 folderLock.lock()
                 defer { folderLock.unlock() }
-                try FileIO.remove(named: file.url.lastPathComponent, in: directory.path)
-                try FileIO.remove(named: file.stem + "." + ArchiveFileName.identifierExtension, in: directory.path)
+                try FileIO.remove(named: file.url.lastPathComponent, in: directory.path, hooks: testHooks)
+                try FileIO.remove(named: file.stem + "." + ArchiveFileName.identifierExtension, in: directory.path, hooks: testHooks)
             } else {
-                try FileIO.remove(named: file.url.lastPathComponent, in: directory.path)
+                try FileIO.remove(named: file.url.lastPathComponent, in: directory.path, hooks: testHooks)
             }
         } catch {
             return false

@@ -86,7 +86,7 @@ final class CacheState: @unchecked Sendable {
     private var observers: [UInt64: Observer] = [:]
     private var nextObserver: UInt64 = 0
     /// Each existing archive file's last use by this process, by path, while a size limit is set.
-    private var uses: [String: Use] = [:]
+    private(set) var uses: [String: Use] = [:]
     /// Stores made by this archiver while a size limit is set: the number of the last one.
     private var storeCount: UInt64 = 0
     /// Bytes written while a size limit is set, ever: a trim adds what came since it listed.
@@ -260,9 +260,6 @@ final class CacheState: @unchecked Sendable {
 
     func lastUse(of path: String) -> Date? { withLock { uses[path]?.date } }
 
-    /// How many files' uses are recorded, for tests.
-    var useRecordCount: Int { withLock { uses.count } }
-
     /// Forgets the use of the archive file at `path`, which is gone.
     func forget(_ path: String) { withLock { _ = uses.removeValue(forKey: path) } }
 
@@ -318,17 +315,6 @@ final class CacheState: @unchecked Sendable {
             if !again { trimRunning = false }
             return again
         }
-    }
-
-    /// The moments of a trim pass a test may hold it at.
-    enum TrimMoment: Sendable { case started, listed }
-
-    private var trimHookStorage: (@Sendable (TrimMoment) -> Void)?
-
-    /// Called at each moment of each trim pass, for tests that hold a trim while they store.
-    var trimHook: (@Sendable (TrimMoment) -> Void)? {
-        get { withLock { trimHookStorage } }
-        set { withLock { trimHookStorage = newValue } }
     }
 
     // MARK: Observers

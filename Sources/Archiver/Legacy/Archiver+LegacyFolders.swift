@@ -26,8 +26,8 @@ extension Archiver {
     /// differently is there. A store moves such a folder to today's name
     /// (``adoptLegacyDirectory(of:)``), so reads and writes meet.
     func currentDirectory(of paths: Paths) -> Place {
-        guard !paths.legacy.isEmpty, !FileIO.isDirectory(paths.current.path) else { return paths.current }
-        return paths.legacy.first { FileIO.isDirectory($0.path) } ?? paths.current
+        guard !paths.legacy.isEmpty, !FileIO.isDirectory(paths.current.path, hooks: testHooks) else { return paths.current }
+        return paths.legacy.first { FileIO.isDirectory($0.path, hooks: testHooks) } ?? paths.current
     }
 
     /// Moves a folder 0.6 named differently to today's name, when today's does not exist yet:
@@ -39,7 +39,7 @@ extension Archiver {
         guard found.path != current.path else { return }
         let archives = current.deletingLastPathComponent()
         if let legacyArchives = legacyArchiveDirectoryURL, found.deletingLastPathComponent().path == legacyArchives.path,
-           !FileIO.isDirectory(archives.path) {
+           !FileIO.isDirectory(archives.path, hooks: testHooks) {
             do {
                 try FileIO.createFolder(archives.deletingLastPathComponent().path)
                 try FileIO.move(legacyArchives.path, to: archives.path)

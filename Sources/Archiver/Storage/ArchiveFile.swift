@@ -21,7 +21,7 @@ enum ArchiveFile {
         // as PropertyListEncoder's way in `measure` is not, so that both ways do equal I/O.
         let folder = url.deletingLastPathComponent().path
         do {
-            try FileIO.writeAtomically(data, named: url.lastPathComponent, in: folder, stagingDirectory: folder, durable: false)
+            try FileIO.writeAtomically(data, named: url.lastPathComponent, in: folder, stagingDirectory: folder, durable: false, hooks: nil)
         } catch {
             let (operation, reason) = error.operationAndReason(missingDirectory: "the folder does not exist")
             throw .fileSystem(operation: operation, file: url, reason: reason)

@@ -43,7 +43,7 @@ extension Archiver {
             try writeAtomically(data, to: file, staging: paths.staging, folder: folder, id: id)
             // A clear in another process may take the id file between the two writes; without
             // it the archive would load by id but never be listed.
-            if case .missing? = try? FileIO.readFile(named: identifier.name, in: directory.path, limit: 0) {
+            if case .missing? = try? FileIO.readFile(named: identifier.name, in: directory.path, limit: 0, hooks: testHooks) {
                 try writeAtomically(Data(id.utf8), to: identifier, staging: paths.staging, folder: folder, id: id)
             }
         } else {
@@ -101,7 +101,7 @@ extension Archiver {
             for other in stems where other.lowercased() == stem {
                 guard let ownerStem = ArchiveFileName.stem(for: owner, foldingCase: true)?.stem else { continue }
                 let ownerName = ownerStem + "." + ArchiveFileName.fileExtension
-                if case .missing? = try? FileIO.readFile(named: ownerName, in: directory.path, limit: 0) {
+                if case .missing? = try? FileIO.readFile(named: ownerName, in: directory.path, limit: 0, hooks: testHooks) {
                     do {
                         try FileIO.move(directory.file(other + "." + ArchiveFileName.fileExtension).path, to: directory.file(ownerName).path)
                     } catch {
@@ -146,14 +146,14 @@ extension Archiver {
         for stem in Self.legacyStems(of: id, current: current, index: index) {
             let name = stem + "." + ArchiveFileName.fileExtension
             let data: Data?
-            switch try? FileIO.readFile(named: name, in: directory.path, limit: limits.maximumFileSize) {
+            switch try? FileIO.readFile(named: name, in: directory.path, limit: limits.maximumFileSize, hooks: testHooks) {
             case .missing?: continue
             case .contents(let contents)?: data = contents
             default: data = nil
             }
             guard claims(stem, for: id, data: data, in: folder, directory: directory, foldingCase: folds) else { continue }
             do {
-                try FileIO.remove(named: name, in: directory.path)
+                try FileIO.remove(named: name, in: directory.path, hooks: testHooks)
             } catch {
                 throw Self.error(error, file: directory.url)
             }
@@ -176,7 +176,7 @@ extension Archiver {
         while true {
             do {
                 try FileIO.writeAtomically(data, named: file.name, in: directory.path,
-                                           stagingDirectory: staging.path, durable: durable)
+                                           stagingDirectory: staging.path, durable: durable, hooks: testHooks)
                 return
             } catch .missingDirectory where attempts < maximumAttempts {
                 attempts += 1
@@ -208,7 +208,7 @@ extension Archiver {
     func prepare(_ folder: Folder, paths: Paths, directory: Place, foldingCase folds: Bool) -> [String: [String]] {
         sweepArchiveDirectoryOnce(paths)
         if let known = legacyIndexes.withLock({ $0[directory.path] }) { return known }
-        let names = (try? FileIO.names(in: directory.path)) ?? []
+        let names = (try? FileIO.names(in: directory.path, hooks: testHooks)) ?? []
         sweepTypeDirectory(directory, staging: paths.staging, names: names)
         return indexLegacyNames(names, in: folder, directory: directory, foldingCase: folds)
     }
@@ -269,10 +269,10 @@ extension Archiver {
         folderLock.lock()
         defer { folderLock.unlock() }
         let name = stem + "." + ArchiveFileName.identifierExtension
-        guard case .contents(let contents)? = try? FileIO.readFile(named: name, in: directory.path, limit: limits.maximumFileSize),
-              (try? FileIO.remove(named: name, in: directory.path)) != nil
+        guard case .contents(let contents)? = try? FileIO.readFile(named: name, in: directory.path, limit: limits.maximumFileSize, hooks: testHooks),
+              (try? FileIO.remove(named: name, in: directory.path, hooks: testHooks)) != nil
         else { return }
-        if case .contents? = try? FileIO.readFile(named: stem + "." + ArchiveFileName.fileExtension, in: directory.path, limit: 0) {
+        if case .contents? = try? FileIO.readFile(named: stem + "." + ArchiveFileName.fileExtension, in: directory.path, limit: 0, hooks: testHooks) {
             try? writeAtomically(contents, to: directory.file(name), staging: staging, folder: Folder(typeName: "", directoryName: ""), id: "")
         }
     }
@@ -446,7 +446,7 @@ extension Archiver {
         let limit = limits.maximumFileSize
         let result: FileIO.ReadResult
         do {
-            result = try FileIO.readFile(named: file.name, in: directory.path, limit: limit)
+            result = try FileIO.readFile(named: file.name, in: directory.path, limit: limit, hooks: testHooks)
         } catch {
             throw Self.error(error, file: file.url)
         }
@@ -483,10 +483,10 @@ extension Archiver {
             if form == .hashed {
                 folderLock.lock()
                 defer { folderLock.unlock() }
-                try FileIO.remove(named: file.name, in: directory.path)
-                try FileIO.remove(named: Self.stem(of: file.name) + "." + ArchiveFileName.identifierExtension, in: directory.path)
+                try FileIO.remove(named: file.name, in: directory.path, hooks: testHooks)
+                try FileIO.remove(named: Self.stem(of: file.name) + "." + ArchiveFileName.identifierExtension, in: directory.path, hooks: testHooks)
             } else {
-                try FileIO.remove(named: file.name, in: directory.path)
+                try FileIO.remove(named: file.name, in: directory.path, hooks: testHooks)
             }
         } catch {
             throw Self.error(error, file: file.url)
@@ -520,7 +520,7 @@ extension Archiver {
         sweepArchiveDirectoryOnce(paths)
         let names: [String]
         do {
-            names = try FileIO.names(in: directory.path)
+            names = try FileIO.names(in: directory.path, hooks: testHooks)
         } catch {
             throw Self.error(error, file: directory.url)
         }
@@ -557,7 +557,7 @@ extension Archiver {
     /// The id kept beside a hashed file in the folder at `directory`, if it is there and hashes to the file's name.
     func hashedIdentifier(stem: String, in directory: String) -> String? {
         let name = stem + "." + ArchiveFileName.identifierExtension
-        guard case .contents(let data)? = try? FileIO.readFile(named: name, in: directory, limit: limits.maximumFileSize),
+        guard case .contents(let data)? = try? FileIO.readFile(named: name, in: directory, limit: limits.maximumFileSize, hooks: testHooks),
               let id = String(data: data, encoding: .utf8),
               stem == "%%" + SHA256.hexDigest(of: Array(ArchiveFileName.canonical(id).utf8))
         else { return nil }

@@ -92,6 +92,8 @@ public final class Archiver: @unchecked Sendable {
     }
     /// The memory layer, expiry, size limit and observers (Cache/).
     let cache = CacheState()
+    /// What a test set on an archiver made for it; `nil` on every archiver an app makes.
+    let testHooks: TestHooks?
 
     /// The root folder of the default archiver's archive directory.
     ///
@@ -159,7 +161,13 @@ public final class Archiver: @unchecked Sendable {
     /// let archiver = Archiver(archiveDirectoryURL: FileManager.default.temporaryDirectory
     ///     .appendingPathComponent("archives"))
     /// ```
-    public init(archiveDirectoryURL: URL? = Archiver.defaultDirectoryURL) {
+    public convenience init(archiveDirectoryURL: URL? = Archiver.defaultDirectoryURL) {
+        self.init(archiveDirectoryURL: archiveDirectoryURL, testHooks: nil)
+    }
+
+    /// Creates an archiver for a test, with the seams it sets (``TestHooks``).
+    init(archiveDirectoryURL: URL?, testHooks: TestHooks?) {
+        self.testHooks = testHooks
         location = Locked(Location(
             rootDirectoryURL: Self.cachesDirectoryURL,
             archiveDirectoryName: Self.defaultDirectoryName,

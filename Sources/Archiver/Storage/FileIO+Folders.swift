@@ -18,12 +18,13 @@ import Musl
 extension FileIO {
     static let symbolicLinkReason = "is a symbolic link, not a folder"
 
-    /// A descriptor of the folder at `path`, for the `*at` calls; the caller closes it.
+    /// A descriptor of the folder at `path`, for the `*at` calls; the caller closes it. A test's
+    /// `hooks` count the open.
     ///
     /// - Throws: ``Failure/missingDirectory`` when there is no folder there, and a failure
     ///   naming `path` when it is a link or a file.
-    static func openDirectory(_ path: String) throws(Failure) -> Int32 {
-        countCall()  // Cache/: tests count file-system calls
+    static func openDirectory(_ path: String, hooks: TestHooks?) throws(Failure) -> Int32 {
+        hooks?.countFileSystemCall()
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor < 0 else { return descriptor }
         let code = errno
@@ -48,13 +49,13 @@ extension FileIO {
     /// file's bytes are ordered before the rename (``Flush/ordered``),
     /// and the folder's entry after it, so that a store that returned survives a power loss.
     static func writeAtomically(
-        _ data: Data, named requested: String, in directory: String, stagingDirectory: String, durable: Bool
+        _ data: Data, named name: String, in directory: String, stagingDirectory: String, durable: Bool, hooks: TestHooks?
     ) throws(Failure) {
-        let folder = try openDirectory(directory)
+        let folder = try openDirectory(directory, hooks: hooks)
         defer { close(folder) }
-        let staging = try openDirectory(stagingDirectory)
+        let staging = try openDirectory(stagingDirectory, hooks: hooks)
         defer { close(staging) }
-        let name = try simulatedFoldingReplace(requested, in: folder, path: directory)
+        if hooks?.foldsCase == true { try simulatedFoldingReplace(name, in: folder, path: directory) }
         let temporary = temporaryName()
         try writeNew(data, named: temporary, in: staging, path: stagingDirectory, durable: durable)
         if renameat(staging, temporary, folder, name) == 0 {
@@ -161,15 +162,15 @@ extension FileIO {
 
     /// Reads `name` in the folder at `directory`, as ``readFile(_:limit:)`` does, without following
     /// a link in either. A missing folder has no files.
-    static func readFile(named name: String, in directory: String, limit: Int) throws(Failure) -> ReadResult {
+    static func readFile(named name: String, in directory: String, limit: Int, hooks: TestHooks?) throws(Failure) -> ReadResult {
         let folder: Int32
         do {
-            folder = try openDirectory(directory)
+            folder = try openDirectory(directory, hooks: hooks)
         } catch .missingDirectory {
             return .missing
         }
         defer { close(folder) }
-        let name = simulatedFoldingLookup(name, in: directory)
+        let name = hooks?.foldsCase == true ? simulatedFoldingLookup(name, in: directory) : name
         let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
@@ -183,15 +184,15 @@ extension FileIO {
     }
 
     /// Removes `name` from the folder at `directory`; a missing file or folder is not an error.
-    static func remove(named name: String, in directory: String) throws(Failure) {
+    static func remove(named name: String, in directory: String, hooks: TestHooks?) throws(Failure) {
         let folder: Int32
         do {
-            folder = try openDirectory(directory)
+            folder = try openDirectory(directory, hooks: hooks)
         } catch .missingDirectory {
             return
         }
         defer { close(folder) }
-        let name = simulatedFoldingLookup(name, in: directory)
+        let name = hooks?.foldsCase == true ? simulatedFoldingLookup(name, in: directory) : name
         guard unlinkat(folder, name, 0) == 0 else {
             let code = errno
             if code == ENOENT { return }
@@ -204,10 +205,10 @@ extension FileIO {
     /// string is made of them, as a sweep for trash does in a folder it shares with anything
     /// (the archive directory's parent, often the temporary folder, cost half of listing a
     /// type's 1,000 ids when each of its names was made a string).
-    static func names(in path: String, hiddenOnly: Bool = false) throws(Failure) -> [String] {
+    static func names(in path: String, hiddenOnly: Bool = false, hooks: TestHooks? = nil) throws(Failure) -> [String] {
         let folder: Int32
         do {
-            folder = try openDirectory(path)
+            folder = try openDirectory(path, hooks: hooks)
         } catch .missingDirectory {
             return []
         }
@@ -292,7 +293,7 @@ extension FileIO {
     static func removeContents(of path: String) throws(Failure) {
         for name in try names(in: path) {
             let entry = path + "/" + name
-            if isDirectory(entry) {
+            if isDirectory(entry, hooks: nil) {
                 try removeFolder(entry, via: path + "/." + name + ".deleting-" + UUID().uuidString)
                 // Emptied in place (a mount point, say); the empty folder may stay.
                 rmdir(entry)
@@ -341,9 +342,9 @@ extension FileIO {
         return modified < cutoff.timeIntervalSince1970
     }
 
-    /// Whether `path` is a folder, not a link to one.
-    static func isDirectory(_ path: String) -> Bool {
-        countCall()  // Cache/: tests count file-system calls
+    /// Whether `path` is a folder, not a link to one. A test's `hooks` count the call.
+    static func isDirectory(_ path: String, hooks: TestHooks?) -> Bool {
+        hooks?.countFileSystemCall()
         var status = stat()
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
@@ -397,7 +398,6 @@ extension FileIO {
     /// letters swapped names the same folder. `nil` when the folder is missing or its name has no
     /// ASCII letter to swap.
     static func foldsCase(_ path: String) -> Bool? {
-        if isSimulatingCaseFolding(path) { return true }
         let name = (path as NSString).lastPathComponent
         let swapped = String(decoding: name.utf8.map { byte -> UInt8 in
             switch byte {
@@ -420,31 +420,20 @@ extension FileIO {
         (try? names(in: directory))?.contains(name) ?? false
     }
 
-    /// Folders under which this process behaves as if the volume folded case (a test seam, so that
-    /// the naming logic for such volumes runs on every test run, on any file system): opening,
-    /// removing or replacing a name there finds an entry that differs from it only in ASCII case.
-    static let simulatedCaseFoldingRoots = Locked<[String]>([])
-
-    static func isSimulatingCaseFolding(_ path: String) -> Bool {
-        simulatedCaseFoldingRoots.withLock { roots in
-            roots.contains { path == $0 || path.hasPrefix($0 + "/") }
-        }
-    }
-
-    /// The entry of `directory` that `name` finds on a folding volume, when simulating one.
+    /// The entry of `directory` that `name` finds on a folding volume, for a test's archiver that
+    /// behaves as if it were on one (``TestHooks/foldsCase``).
     static func simulatedFoldingLookup(_ name: String, in directory: String) -> String {
-        guard isSimulatingCaseFolding(directory), let names = try? names(in: directory) else { return name }
+        guard let names = try? names(in: directory) else { return name }
         let folded = name.lowercased()
         return names.first { $0 == name } ?? names.first { $0.lowercased() == folded } ?? name
     }
 
-    /// Before `name` replaces an entry: when simulating a folding volume, the entry that differs only
-    /// in case is removed, as the rename would replace it there; the name to rename to.
-    static func simulatedFoldingReplace(_ name: String, in folder: Int32, path: String) throws(Failure) -> String {
+    /// Before `name` replaces an entry, on a test's archiver that behaves as if its volume folded
+    /// case: the entry that differs only in case is removed, as the rename would replace it there.
+    static func simulatedFoldingReplace(_ name: String, in folder: Int32, path: String) throws(Failure) {
         let existing = simulatedFoldingLookup(name, in: path)
         if existing != name, unlinkat(folder, existing, 0) != 0, errno != ENOENT {
             throw .system(operation: "delete", path: path + "/" + existing, code: errno)
         }
-        return name
     }
 }

@@ -37,12 +37,6 @@ enum ResourceIDOrder {
         return ids.map(\.id)
     }
 
-    static func sorted<ID>(_ ids: [(id: ID, text: String)]) -> [(id: ID, text: String)] {
-        var ids = ids
-        sort(&ids)
-        return ids
-    }
-
     /// Sorts `ids` in place: `String` ids, the common case, are permuted where they are, so that
     /// no second array of pairs is made and destroyed (each pair through its value witnesses).
     static func sort<ID>(_ ids: inout [(id: ID, text: String)]) {

@@ -103,7 +103,7 @@ enum DeepRecursion {
     ) throws(Failure) -> Result {
         let caller = callerState.pointee
         let worker: StackWorker
-        switch StackWorker.take(stackSize: caller.workerStackSizeForTesting) {
+        switch StackWorker.take(stackSize: caller.testHooks?.workerStackSize) {
         case .success(let taken): worker = taken
         case .failure(let failure): throw unavailable(failure)
         }
@@ -116,7 +116,7 @@ enum DeepRecursion {
             state.pointee.stackFloor = own.stackFloor
             state.pointee.hops = own.hops
             state.pointee.threadsStarted = own.threadsStarted
-            state.pointee.workerStackSizeForTesting = nil
+            state.pointee.testHooks = nil
             // Released before the worker parks: a parked worker holds nothing of the caller's.
             defer { state.pointee.droppedElements = nil }
             result = Swift.Result { () throws(Failure) -> Result in try body() }

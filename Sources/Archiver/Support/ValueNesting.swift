@@ -158,9 +158,9 @@ struct ConversionState {
     /// of them a thread was started: what tests count instead of timing.
     var hops = 0
     var threadsStarted = 0
-    /// A test's stack size for this thread's next workers, which then always start a thread: a
-    /// size no thread can have makes the start fail.
-    var workerStackSizeForTesting: Int?
+    /// What a test set for the conversions on this thread (``TestHooks/workerStackSize``);
+    /// `nil` in an app.
+    var testHooks: TestHooks?
 
     @usableFromInline init() {}
 }

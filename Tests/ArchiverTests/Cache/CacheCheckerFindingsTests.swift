@@ -38,7 +38,7 @@ struct CacheCheckerFindingsTests {
             let long = Self.note(String(repeating: "long-", count: 60))
             let url = try long.store()
             #expect(url.lastPathComponent.hasPrefix("%%"))  // hashed, with an `.id` file
-            let archive = try #require(FileIO.attributes(of: url.path)?.size)
+            let archive = try #require(FileIO.attributes(of: url.path, hooks: nil)?.size)
             let identifier = try archiver.totalSize() - archive
             #expect(identifier > 100)
             try Note.deleteAll()
@@ -63,7 +63,7 @@ extension CacheCheckerFindingsTests {
     /// its start until the store has been announced, so the order does not depend on which thread
     /// runs first.)
     @Test func aStoreIsAnnouncedBeforeTheTrimItSchedulesRemovesAnything() throws {
-        try TemporaryArchiver.with { archiver in
+        try withHookedArchiver { archiver in
             let size = try CacheRound4Tests.noteSize(in: archiver)
             archiver.maximumTotalSize = size + size / 2  // room for one
             try Self.note("old").store()
@@ -79,10 +79,10 @@ extension CacheCheckerFindingsTests {
                 }
             }
             defer { archiver.cache.removeObserver(token) }
-            archiver.cache.trimHook = { moment in
+            archiver.testHooks!.onTrim = { moment in
                 if moment == .started { _ = announced.wait(timeout: .now() + 10) }
             }
-            defer { archiver.cache.trimHook = nil }
+            defer { archiver.testHooks!.onTrim = nil }
             try Self.note("new").store()
             archiver.waitForTrims()
             #expect(trimScheduledBeforeAnnouncement.withLock { $0 } == false)

@@ -73,7 +73,7 @@ struct CacheConcurrencyTests {
     @Test func evictionRacingStoresKeepsArchivesWholeAndEndsUnderTheLimit() async throws {
         try await TemporaryArchiver.with { archiver async throws in
             let size = try Self.note(id: "probe", revision: 0).store(in: archiver)
-            let fileSize = try #require(FileIO.attributes(of: size.path)?.size)
+            let fileSize = try #require(FileIO.attributes(of: size.path, hooks: nil)?.size)
             try Note.delete(resourceID: "probe", in: archiver)
             archiver.maximumTotalSize = fileSize * 5
             archiver.memoryLimits = Archiver.MemoryLimits(count: 10, bytes: 1 << 20)

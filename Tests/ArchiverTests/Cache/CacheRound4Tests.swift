@@ -42,18 +42,21 @@ func observeSynchronously<Value: Archivable>(
 
 /// Holds the first trim pass of `archiver` at `moment` while `meanwhile` runs: `trigger` must
 /// make a store that schedules a trim. Returns once every trim has finished.
+///
+/// `archiver` must be made with test hooks (``withHookedArchiver(_:_:)``).
 func holdingFirstTrim(
-    of archiver: Archiver, at moment: CacheState.TrimMoment, trigger: () throws -> Void, meanwhile: () throws -> Void
+    of archiver: Archiver, at moment: TestHooks.TrimMoment, trigger: () throws -> Void, meanwhile: () throws -> Void
 ) throws {
     let reached = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
     let first = Locked(true)
-    archiver.cache.trimHook = { at in
+    let hooks = try #require(archiver.testHooks, "holding a trim needs an archiver made with test hooks")
+    hooks.onTrim = { at in
         guard at == moment, first.withLock({ first in defer { first = false }; return first }) else { return }
         reached.signal()
         release.wait()
     }
     defer {
-        archiver.cache.trimHook = nil
+        hooks.onTrim = nil
         release.signal()
         archiver.waitForTrims()
     }
@@ -76,7 +79,7 @@ struct CacheRound4Tests {
     static func noteSize(in archiver: Archiver) throws -> Int {
         let url = try note("p").store()
         defer { try? Note.delete(resourceID: "p") }
-        return try #require(FileIO.attributes(of: url.path)?.size)
+        return try #require(FileIO.attributes(of: url.path, hooks: nil)?.size)
     }
 
     // MARK: 1. Another account's value
@@ -186,7 +189,7 @@ struct CacheRound4Tests {
     /// Stores made after a background trim began stay; the oldest goes, and once idle the
     /// folder holds the newest that fit.
     @Test func aBackgroundTrimNeverRemovesAValueStoredAfterItBegan() throws {
-        try TemporaryArchiver.with { archiver in
+        try withHookedArchiver { archiver in
             let size = try Self.noteSize(in: archiver)
             archiver.maximumTotalSize = size + size / 2  // room for one
             try holdingFirstTrim(of: archiver, at: .started) {
@@ -202,7 +205,7 @@ struct CacheRound4Tests {
     /// A file whose old modification date was ahead of the clock, stored again after the trim
     /// listed the folder, keeps its new value.
     @Test func aTrimNeverRemovesAValueStoredAfterItListedTheFolder() throws {
-        try TemporaryArchiver.with { archiver in
+        try withHookedArchiver { archiver in
             let size = try Self.noteSize(in: archiver)
             try Self.note("x", String(repeating: "o", count: 1_000)).store()
             try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(3_600)],
@@ -221,7 +224,7 @@ struct CacheRound4Tests {
     // MARK: 9. Over the limit while idle
 
     @Test func storesMadeWhileATrimRunsAreTrimmedBeforeItEnds() throws {
-        try TemporaryArchiver.with { archiver in
+        try withHookedArchiver { archiver in
             let size = try Self.noteSize(in: archiver)
             archiver.maximumTotalSize = size * 2 + size / 2  // room for two
             try holdingFirstTrim(of: archiver, at: .listed) {
@@ -351,4 +354,9 @@ struct CacheRound4Tests {
             #expect(try Note.load(resourceID: "a")?.text == "v6")
         }
     }
+}
+
+extension CacheState {
+    /// How many files' uses are recorded.
+    var useRecordCount: Int { withLock { uses.count } }
 }

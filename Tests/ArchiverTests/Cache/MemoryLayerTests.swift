@@ -3,11 +3,13 @@ import Testing
 @testable import Archiver
 import ArchiverTesting
 
-/// Counts the file-system calls `body` makes through the file layer.
+/// Counts the file-system calls `body` makes through the file layer of ``testArchiver``, which
+/// must be made with test hooks (``withHookedArchiver(_:_:)``).
 func fileSystemCalls<T>(_ body: () throws -> T) rethrows -> (result: T, calls: Int) {
-    let counter = FileIO.CallCounter()
-    let result = try FileIO.$callCounter.withValue(counter) { try body() }
-    return (result, counter.value)
+    let hooks = testArchiver.testHooks!
+    let before = hooks.fileSystemCalls
+    let result = try body()
+    return (result, hooks.fileSystemCalls - before)
 }
 
 /// A second type, to show that the memory layer keys values by type as well as by id.
@@ -25,7 +27,7 @@ struct CacheMemo: Archivable, Hashable {
 
 struct MemoryLayerTests {
     @Test func aHitMakesNoFileSystemCallAndEqualsTheFile() throws {
-        try TemporaryArchiver.with { archiver in
+        try withHookedArchiver { archiver in
             archiver.memoryLimits = Archiver.MemoryLimits(count: 10, bytes: 1 << 20)
             try Note(id: "a", text: "soup").store()
             let (first, firstCalls) = try fileSystemCalls { try Note.load(resourceID: "a") }
@@ -43,7 +45,7 @@ struct MemoryLayerTests {
     }
 
     @Test func isOffByDefault() throws {
-        try TemporaryArchiver.with { archiver in
+        try withHookedArchiver { archiver in
             #expect(archiver.memoryLimits == nil)
             try Note(id: "a", text: "soup").store()
             _ = try Note.load(resourceID: "a")
@@ -92,7 +94,7 @@ struct MemoryLayerTests {
     }
 
     @Test func theAsyncFormsShareIt() async throws {
-        try await TemporaryArchiver.with { archiver async throws in
+        try await withHookedArchiver { archiver async throws in
             archiver.memoryLimits = Archiver.MemoryLimits(count: 10, bytes: 1 << 20)
             try await Note(id: "a", text: "v1").storeInBackground()
             #expect(try await Note.loadInBackground(resourceID: "a")?.text == "v1")
@@ -106,7 +108,7 @@ struct MemoryLayerTests {
     }
 
     @Test func isBoundedByCountAndBytes() throws {
-        try TemporaryArchiver.with { archiver in
+        try withHookedArchiver { archiver in
             archiver.memoryLimits = Archiver.MemoryLimits(count: 3, bytes: 1 << 20)
             for index in 0..<10 { try Note(id: "n\(index)", text: "x").store() }
             for index in 0..<10 { _ = try Note.load(resourceID: "n\(index)") }
@@ -114,7 +116,7 @@ struct MemoryLayerTests {
             // The most recently used stays.
             #expect(fileSystemCalls { Note(resourceID: "n9") }.calls == 0)
 
-            let size = try #require(FileIO.attributes(of: Note.archiver.fileURL(for: Note.self, resourceID: "n0").path)?.size)
+            let size = try #require(FileIO.attributes(of: Note.archiver.fileURL(for: Note.self, resourceID: "n0").path, hooks: nil)?.size)
             archiver.memoryLimits = Archiver.MemoryLimits(count: 100, bytes: size * 2)
             for index in 0..<10 { _ = try Note.load(resourceID: "n\(index)") }
             let usage = archiver.cache.memoryUsage

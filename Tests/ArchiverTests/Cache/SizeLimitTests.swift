@@ -11,8 +11,8 @@ struct SizeLimitTests {
             #expect(try archiver.totalSize() == 0)
             try Self.note("a").store()
             try CacheMemo(id: "m", body: "x").store()
-            let noteSize = try #require(FileIO.attributes(of: archiver.fileURL(for: Note.self, resourceID: "a").path)?.size)
-            let memoSize = try #require(FileIO.attributes(of: archiver.fileURL(for: CacheMemo.self, resourceID: "m").path)?.size)
+            let noteSize = try #require(FileIO.attributes(of: archiver.fileURL(for: Note.self, resourceID: "a").path, hooks: nil)?.size)
+            let memoSize = try #require(FileIO.attributes(of: archiver.fileURL(for: CacheMemo.self, resourceID: "m").path, hooks: nil)?.size)
             #expect(try archiver.totalSize() == noteSize + memoSize)
             // Written by another process: the archiver learns of it from the disk.
             let other = try archiver.directoryURL(for: Note.self).appendingPathComponent("other.plist")
@@ -24,7 +24,7 @@ struct SizeLimitTests {
     @Test func writesOverTheLimitEvictTheLeastRecentlyUsedButNeverTheOneJustWritten() throws {
         try TemporaryArchiver.with { archiver in
             try Self.note("probe").store()
-            let size = try #require(FileIO.attributes(of: archiver.fileURL(for: Note.self, resourceID: "probe").path)?.size)
+            let size = try #require(FileIO.attributes(of: archiver.fileURL(for: Note.self, resourceID: "probe").path, hooks: nil)?.size)
             try Note.delete(resourceID: "probe")
             archiver.maximumTotalSize = size * 3 + size / 2  // room for three
             let start = Date().addingTimeInterval(-100)

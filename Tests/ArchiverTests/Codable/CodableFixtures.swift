@@ -43,7 +43,8 @@ struct CodableNote: Codable, Equatable, ArchiveCodable, Archivable {
     static var archiver: Archiver { codableTestArchiver }
 }
 
-/// A one-line Cachable: response objects and archives through Codable.
+/// A one-line Cachable: response objects and archives through Codable. Not the tutorial's
+/// `Restaurant` (TutorialFixtures.swift): its rating, optional, comes from `star_rating`.
 struct CodableRestaurant: Codable, Equatable, ArchiveCodable, Cachable {
     let id: String
     let name: String

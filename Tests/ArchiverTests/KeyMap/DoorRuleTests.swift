@@ -3,7 +3,8 @@ import Testing
 @testable import Archiver
 
 // The tutorial's own rules, said in the table: a missing name is "Guest" from the server and ""
-// from an archive; an archive whose review id is empty is not a review.
+// from an archive; an archive whose review id is empty is not a review. Not the tutorial's model
+// (TutorialFixtures.swift): an `Int` id, and reviews of an id and a text alone, which is all the rules need.
 
 struct RuleReview: Equatable { let id: String; let text: String }
 

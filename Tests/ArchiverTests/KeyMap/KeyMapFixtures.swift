@@ -2,60 +2,6 @@ import Foundation
 import Testing
 @testable import Archiver
 
-/// The tutorial's model in key-map form: the declarations of the issue, nothing hand-written.
-/// Nested in an enum so that the names match the tutorial's (`User`, `Review`, `Restaurant`)
-/// in error messages and archive folders without clashing with the tutorial target's types.
-enum Derived {
-    struct Restaurant: Equatable { let id: String; let name: String }
-    struct Review { let id: String; let restaurant: Restaurant; let rating: Int; let text: String }
-    struct User { let id: String; let name: String; let reviews: [Review] }
-}
-
-extension Derived.Restaurant: KeyMapped { static let keyMap = KeyMap(Derived.Restaurant.init) }
-
-extension Derived.Review: KeyMapped {
-    static let keyMap = KeyMap(Derived.Review.init, [
-        .property(\.rating, server: "star_rating", default: 0),
-        .property(\.text, default: ""),
-    ])
-}
-
-extension Derived.User: KeyMapped, Cachable {
-    static let keyMap = KeyMap(Derived.User.init, [
-        .property(\.name, default: "Guest"),
-        .property(\.reviews, server: "user_reviews", default: []),
-    ])
-
-    static var archiver: Archiver { testArchiver }
-}
-
-/// The same model again, as types of their own: two maps of one shape, built independently.
-enum FastDerived {
-    struct Restaurant { let id: String; let name: String }
-    struct Review { let id: String; let restaurant: Restaurant; let rating: Int; let text: String }
-    struct User { let id: String; let name: String; let reviews: [Review] }
-}
-
-extension FastDerived.Restaurant: KeyMapped {
-    static let keyMap = KeyMap(FastDerived.Restaurant.init)
-}
-
-extension FastDerived.Review: KeyMapped {
-    static let keyMap = KeyMap(FastDerived.Review.init, [
-        .property(\.rating, server: "star_rating", default: 0),
-        .property(\.text, default: ""),
-    ])
-}
-
-extension FastDerived.User: KeyMapped, Cachable {
-    static let keyMap = KeyMap(FastDerived.User.init, [
-        .property(\.name, default: "Guest"),
-        .property(\.reviews, server: "user_reviews", default: []),
-    ])
-
-    static var archiver: Archiver { testArchiver }
-}
-
 /// Parses JSON text as an app would, so that tests see `NSNumber`, `NSNull` and nested
 /// dictionaries exactly as `JSONSerialization` produces them.
 func responseObject(_ json: String) throws -> ResponseObject {

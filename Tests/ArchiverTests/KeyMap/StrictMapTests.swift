@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Archiver
 
+/// The tutorial's reviews in a user of another shape: an optional favourite, and a strict map.
 private struct StrictUser {
     let id: String
     let reviews: [Derived.Review]

@@ -6,16 +6,9 @@ import Testing
 /// dictionary: the bytes must hold what `archiveValue` holds, for every shape a model takes, and
 /// be read by other readers (`PropertyListSerialization`, Python's `plistlib`).
 @Suite struct KeyMappedPropertyListTests {
-    // The tutorial's user, in both forms of key map, and as Codable for PropertyListEncoder.
-    struct Restaurant { let id: String; let name: String }
-    struct Review { let id: String; let restaurant: Restaurant; let rating: Int; let text: String }
-    struct User { let id: String; let name: String; let reviews: [Review] }
-    struct MirrorRestaurant { let id: String; let name: String }
-    struct MirrorReview { let id: String; let restaurant: MirrorRestaurant; let rating: Int; let text: String }
-    struct MirrorUser { let id: String; let name: String; let reviews: [MirrorReview] }
-    struct CodableRestaurant: Codable { let id: String; let name: String }
-    struct CodableReview: Codable { let id: String; let restaurant: CodableRestaurant; let rating: Int; let text: String }
-    struct CodableUser: Codable { let id: String; let name: String; let reviews: [CodableReview] }
+    // The tutorial's user (TutorialFixtures.swift): `Derived.User`, `FastDerived.User` (a second
+    // map of its shape) and `TutorialUser` (synthesized Codable, for PropertyListEncoder).
+    typealias Restaurant = Derived.Restaurant
 
     /// Every shape a property takes: optionals present and absent, nested models, arrays of
     /// models and of optionals, dates, data, numbers of several kinds, a raw-value enum, a
@@ -96,12 +89,12 @@ import Testing
     }
 
     @Test func writesTheTutorialUserNoLargerThanPropertyListEncoder() throws {
-        let user = User.example(reviews: 1_000)
+        let user = Derived.User.example(reviews: 1_000)
         let ours = try user.archivedData()
-        let mirrored = try MirrorUser.from(user).archivedData()
+        let mirrored = try FastDerived.User.from(user).archivedData()
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary
-        let theirs = try encoder.encode(CodableUser(user))
+        let theirs = try encoder.encode(TutorialUser(user))
         #expect(ours.count <= theirs.count, "ours \(ours.count) bytes, PropertyListEncoder's \(theirs.count)")
         #expect(mirrored == ours)
         // The same content as the archive dictionary written the old way.
@@ -170,7 +163,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("user.plist")
-        try User.example(reviews: 1_000).archivedData().write(to: file)
+        try Derived.User.example(reviews: 1_000).archivedData().write(to: file)
         let script = """
             import plistlib, sys
             with open(sys.argv[1], "rb") as f:
@@ -188,48 +181,6 @@ import Testing
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         python.waitUntilExit()
         #expect(python.terminationStatus == 0, "plistlib: \(message)")
-    }
-}
-
-extension KeyMappedPropertyListTests.Restaurant: KeyMapped {
-    static let keyMap = KeyMap(Self.init)
-}
-extension KeyMappedPropertyListTests.Review: KeyMapped {
-    static let keyMap = KeyMap(Self.init, [.property(\.rating, server: "star_rating", default: 0)])
-}
-extension KeyMappedPropertyListTests.User: KeyMapped {
-    static let keyMap = KeyMap(Self.init, [.property(\.reviews, server: "user_reviews", default: [])])
-
-    static func example(reviews count: Int) -> Self {
-        let templates = [
-            ("The Original Soup Man", 4, "Good soup! One star off for forgeting the bread."),
-            ("La Boîte en Bois", 4, "I've heard the risotto is very good here."),
-            ("Monk's Café", 5, "Always a consistent experience. Great atmosphere."),
-        ]
-        return Self(id: "abcd-efgh-ijkl-mnop", name: "George Costanza", reviews: (0 ..< count).map { index in
-            let (name, rating, text) = templates[index % 3]
-            return .init(id: "review-\(index)", restaurant: .init(id: "restaurant-\(index)", name: "\(name) \(index)"), rating: rating, text: text)
-        })
-    }
-}
-extension KeyMappedPropertyListTests.MirrorRestaurant: KeyMapped { static let keyMap = KeyMap(Self.init) }
-extension KeyMappedPropertyListTests.MirrorReview: KeyMapped {
-    static let keyMap = KeyMap(Self.init, [.property(\.rating, server: "star_rating", default: 0)])
-}
-extension KeyMappedPropertyListTests.MirrorUser: KeyMapped {
-    static let keyMap = KeyMap(Self.init, [.property(\.reviews, server: "user_reviews", default: [])])
-
-    static func from(_ user: KeyMappedPropertyListTests.User) -> Self {
-        Self(id: user.id, name: user.name, reviews: user.reviews.map {
-            .init(id: $0.id, restaurant: .init(id: $0.restaurant.id, name: $0.restaurant.name), rating: $0.rating, text: $0.text)
-        })
-    }
-}
-extension KeyMappedPropertyListTests.CodableUser {
-    init(_ user: KeyMappedPropertyListTests.User) {
-        self.init(id: user.id, name: user.name, reviews: user.reviews.map {
-            .init(id: $0.id, restaurant: .init(id: $0.restaurant.id, name: $0.restaurant.name), rating: $0.rating, text: $0.text)
-        })
     }
 }
 

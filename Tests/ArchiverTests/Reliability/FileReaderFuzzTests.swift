@@ -92,7 +92,10 @@ struct FileReaderFuzzTests {
             try neighbour.store(in: archiver)
             let url = try archiver.fileURL(for: Note.self, resourceID: "hostile")
             let seeds = try Self.seedArchives()
-            let files = BinaryPropertyListForge.hostileFiles().map(\.data)
+            // Forged once: they include arrays and dictionaries nested 10,000 deep, whose forging
+            // cost more than reading them (the loop below asked for them again for each file).
+            let forged = BinaryPropertyListForge.hostileFiles().map(\.data)
+            let files = forged
                 + (0..<Reliability.scale(300, stress: 20_000)).map { _ in Self.mutate(seeds.randomElement(using: &random)!, others: seeds, using: &random) }
             for (index, bytes) in files.enumerated() {
                 try bytes.write(to: url)
@@ -108,7 +111,7 @@ struct FileReaderFuzzTests {
                 }
                 // Every forged file is refused by the reader itself (its root holds no note, so
                 // `nil` from the failable initializer would prove nothing); a mutation may read.
-                if index < BinaryPropertyListForge.hostileFiles().count {
+                if index < forged.count {
                     #expect(refusedAsCorrupt, "forged file \(index)")
                 }
             }

@@ -11,7 +11,7 @@ import ArchiverTesting
 // invariants it promises are checked instead: it never removes a value stored after it began,
 // removes the least recently used first, and leaves the folder within the limit once idle.
 //
-//     ARCHIVER_MODEL_SECONDS=600 swift test --filter ModelBasedCacheTests   # longer than CI's minute
+//     ARCHIVER_MODEL_SECONDS=600 swift test --filter ModelBasedCacheTests   # longer than CI's minute (four tests of 150 s)
 //     ARCHIVER_MODEL_SEED=12345 swift test --filter ModelBasedCacheTests    # replay a failure
 //     ARCHIVER_MODEL_OPS=all,-sizeLimit swift test --filter ModelBasedCacheTests
 //
@@ -44,21 +44,44 @@ struct ModelBasedCacheTests {
         ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    @Test func randomSequencesOfCallsAgreeWithTheReferenceModel() async throws {
-        let ops = try #require(Self.environment("ARCHIVER_MODEL_OPS").map { ModelOps(parsing: $0) } ?? Self.enabled,
+    /// How many tests the random sequences run in, one after another: each has its share of
+    /// `ARCHIVER_MODEL_SECONDS` (60 in all, 15 each), so that no test runs for a minute while
+    /// CI still checks for one. Four tests, not one test of four arguments: Swift Testing reports
+    /// a parameterized test's time as the sum of its cases.
+    static let slices = 4
+
+    @Test func randomSequencesOfCallsAgreeWithTheReferenceModel() async throws { try await Self.randomSequences(slice: 0) }
+    @Test func randomSequencesOfCallsAgreeWithTheReferenceModelAgain() async throws { try await Self.randomSequences(slice: 1) }
+    @Test func randomSequencesOfCallsAgreeWithTheReferenceModelAThirdTime() async throws { try await Self.randomSequences(slice: 2) }
+    @Test func randomSequencesOfCallsAgreeWithTheReferenceModelAFourthTime() async throws { try await Self.randomSequences(slice: 3) }
+
+    /// The seeds of the runs of `slice`: slice 0 draws them as the single test did (its first run
+    /// has `seed` itself, so that `ARCHIVER_MODEL_SEED` replays a reported run there), the others
+    /// from a stream each whose start is drawn at random, so that no two slices run one sequence.
+    static func runSeeds(of slice: Int, seed: UInt64) -> SeededGenerator {
+        guard slice > 0 else { return SeededGenerator(seed: seed) }
+        var starts = SeededGenerator(seed: seed ^ 0x5EED_5EED_5EED_5EED)
+        for _ in 1 ..< slice { _ = starts.next() }
+        return SeededGenerator(seed: starts.next())
+    }
+
+    /// Runs random sequences for `slice`'s share of the time, each checked step by step against
+    /// the model; a failing sequence is shrunk and reported with its seed.
+    static func randomSequences(slice: Int) async throws {
+        let ops = try #require(environment("ARCHIVER_MODEL_OPS").map { ModelOps(parsing: $0) } ?? enabled,
                                "ARCHIVER_MODEL_OPS names an unknown class; known: \(ModelOps.names.map(\.0))")
-        let seconds = Self.environment("ARCHIVER_MODEL_SECONDS").flatMap(Double.init) ?? 60
-        let stepsPerRun = Self.environment("ARCHIVER_MODEL_STEPS").flatMap(Int.init) ?? 300
-        let seed = Self.environment("ARCHIVER_MODEL_SEED").flatMap(UInt64.init) ?? 29
+        let seconds = (environment("ARCHIVER_MODEL_SECONDS").flatMap(Double.init) ?? 60) / Double(slices)
+        let stepsPerRun = environment("ARCHIVER_MODEL_STEPS").flatMap(Int.init) ?? 300
+        let seed = environment("ARCHIVER_MODEL_SEED").flatMap(UInt64.init) ?? 29
         let start = Date()
         // The whole loop runs on the model's thread: a task that left it after each run waited
         // for a thread of the shared pool to come back, seconds at a time while the rest of the
         // suite kept the pool busy, and the budget went on waiting instead of steps.
         let (runs, steps) = await onModelExecutor { () async -> (Int, Int) in
-            var seeds = SeededGenerator(seed: seed)
+            var seeds = Self.runSeeds(of: slice, seed: seed)
             var runs = 0, steps = 0
             while runs == 0 || Date().timeIntervalSince(start) < seconds {
-                let runSeed = runs == 0 ? seed : seeds.next()
+                let runSeed = runs == 0 && slice == 0 ? seed : seeds.next()
                 let (config, sequence) = Self.sequence(seed: runSeed, ops: ops, steps: stepsPerRun)
                 let harness = ModelHarness(ops: ops, config: config)
                 let failure = await harness.run(sequence, until: start.addingTimeInterval(seconds))
@@ -73,7 +96,7 @@ struct ModelBasedCacheTests {
             return (runs, steps)
         }
         Reliability.report("model-based-cache", [
-            "seed": seed, "runs": runs, "steps": steps, "seconds": Int(Date().timeIntervalSince(start)), "ops": ops,
+            "slice": slice, "seed": seed, "runs": runs, "steps": steps, "seconds": Int(Date().timeIntervalSince(start)), "ops": ops,
         ])
     }
 
@@ -196,7 +219,7 @@ struct ModelBasedCacheTests {
                        shrunk: (steps: [ModelOp], failure: ModelFailure)) -> String {
         var lines = [
             "The archiver disagrees with the reference model at step \(failure.step) of the run with seed \(seed).",
-            "Replay: ARCHIVER_MODEL_SEED=\(seed) ARCHIVER_MODEL_OPS=\(ops) swift test --filter ModelBasedCacheTests",
+            "Replay: ARCHIVER_MODEL_SEED=\(seed) ARCHIVER_MODEL_OPS=\(ops) swift test --filter ModelBasedCacheTests (its first test runs it first)",
             "Set-up: \(config)",
         ]
         lines += failure.messages.map { "  \($0)" }

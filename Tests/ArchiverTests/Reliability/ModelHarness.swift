@@ -125,7 +125,7 @@ final class ModelHarness {
         self.config = config
         let temporary = TemporaryArchiver(prefix: "ArchiverModel")
         self.temporary = temporary
-        archivers = (0..<config.instances).map { _ in Archiver(archiveDirectoryURL: temporary.directoryURL) }
+        archivers = (0..<config.instances).map { _ in Archiver(archiveDirectoryURL: temporary.directoryURL, testHooks: TestHooks()) }
         oracle = Archiver(archiveDirectoryURL: temporary.directoryURL)
         model = ReferenceModel(instances: config.instances)
         folders = ModelAccounts.names.map { ModelFolder(kind: .profile, name: "ModelProfile-" + $0) }
@@ -395,7 +395,7 @@ final class ModelHarness {
         if hold > 0 {
             // A trim that starts during the burst waits before it lists the folder, so that it
             // lists it after the stores that follow the one that scheduled it.
-            archiver.cache.trimHook = { moment in
+            archiver.testHooks!.onTrim = { moment in
                 if moment == .started { Thread.sleep(forTimeInterval: Double(hold) / 1_000) }
             }
         }
@@ -413,7 +413,7 @@ final class ModelHarness {
             }
             stored.append((value, start, Date()))
         }
-        if hold > 0 { archiver.cache.trimHook = nil }
+        if hold > 0 { archiver.testHooks!.onTrim = nil }
         var next = 0
         process(settle(), own: stored.map { (instance, .stored, folder, AnyHashable($0.value.id)) }) { _ in
             let (value, start, end) = stored[next]

@@ -126,10 +126,10 @@ struct ThreadHopTests {
             // Every level hops, and every hop starts a thread with a 1 PiB stack: more than the
             // address space, so that no overcommit setting lets it start.
             state.pointee.stackFloor = UInt.max
-            state.pointee.workerStackSizeForTesting = 1 << 50
+            state.pointee.testHooks = TestHooks(workerStackSize: 1 << 50)
             defer {
                 state.pointee.stackFloor = floor
-                state.pointee.workerStackSizeForTesting = nil
+                state.pointee.testHooks = nil
             }
             var errors: [String] = []
             do { _ = try PropertyListCoding.data(for: archive); errors.append("written") } catch { errors.append("\(error)") }

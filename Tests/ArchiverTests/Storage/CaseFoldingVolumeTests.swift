@@ -10,9 +10,10 @@ import ArchiverTesting
 /// system), and on a real case-folding file system, a FUSE passthrough (Scripts/casefold-fuse.py),
 /// where /dev/fuse, fusermount and fusepy are there (.ci/run installs them).
 struct CaseFoldingVolumeTests {
-    /// Runs `body` with an archiver whose archive directory is `archives`, bound for the test types.
-    static func with(_ archives: URL, _ body: () throws -> Void) throws {
-        try TemporaryArchiver.$current.withValue(Archiver(archiveDirectoryURL: archives)) { try body() }
+    /// Runs `body` with an archiver whose archive directory is `archives`, bound for the test
+    /// types; with `hooks`, one made for a test.
+    static func with(_ archives: URL, hooks: TestHooks?, _ body: () throws -> Void) throws {
+        try TemporaryArchiver.$current.withValue(Archiver(archiveDirectoryURL: archives, testHooks: hooks)) { try body() }
     }
 
     /// Plants the file Archiver 0.6 wrote for `note`: its raw id as the name.
@@ -21,9 +22,9 @@ struct CaseFoldingVolumeTests {
     }
 
     /// The scenarios, in the archive directory `archives` on a volume that folds case.
-    static func scenarios(in archives: URL) throws {
+    static func scenarios(in archives: URL, hooks: TestHooks? = nil) throws {
         // Base-62 ids that differ only in case.
-        try with(archives) {
+        try with(archives, hooks: hooks) {
             try Note(id: "aB3", text: "first").store()
             try Note(id: "Ab3", text: "second").store()
             #expect(try Note.load(resourceID: "aB3")?.text == "first")
@@ -34,7 +35,7 @@ struct CaseFoldingVolumeTests {
             #expect(try Note.load(resourceID: "aB3") == nil)
         }
         // 0.6's raw name for `a%2fb` is, ignoring case, today's file of `a/b`.
-        try with(archives) {
+        try with(archives, hooks: hooks) {
             let slash = Note(id: "a/b", text: "slash")
             try slash.store()
             #expect(try Note.load(resourceID: "a%2fb") == nil)
@@ -47,7 +48,7 @@ struct CaseFoldingVolumeTests {
         // A 0.6 file whose name folds onto today's name of another id is not that id's.
         let zeroSix = Note(id: "x%2fy", text: "from 0.6")
         try plantZeroSixFile(zeroSix, in: archives)
-        try with(archives) {
+        try with(archives, hooks: hooks) {
             #expect(try Note.load(resourceID: "x/y") == nil)
             #expect(try Note.load(resourceID: "x%2fy") == zeroSix)
             try Note(id: "x/y", text: "today").store()
@@ -58,7 +59,7 @@ struct CaseFoldingVolumeTests {
         // A 0.6 app's upper-case UUID text, and a lower-case one that is another id.
         let upper = Note(id: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", text: "upper, from 0.6")
         try plantZeroSixFile(upper, in: archives)
-        try with(archives) {
+        try with(archives, hooks: hooks) {
             #expect(try Note.load(resourceID: upper.id.lowercased()) == nil)
             #expect(try Note.load(resourceID: upper.id) == upper)
             try Note(id: upper.id.lowercased(), text: "lower").store()
@@ -70,9 +71,7 @@ struct CaseFoldingVolumeTests {
     @Test func throughTheFileLayerSeamThatFoldsCase() throws {
         try TemporaryArchiver.with { archiver throws in
             let archives = try #require(archiver.archiveDirectoryURL)
-            FileIO.simulatedCaseFoldingRoots.withLock { $0.append(archives.path) }
-            defer { FileIO.simulatedCaseFoldingRoots.withLock { $0.removeAll { $0 == archives.path } } }
-            try Self.scenarios(in: archives)
+            try Self.scenarios(in: archives, hooks: TestHooks(foldsCase: true))
         }
     }
 

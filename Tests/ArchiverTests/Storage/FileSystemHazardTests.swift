@@ -257,7 +257,7 @@ struct FileSystemHazardTests {
             let staging = URL(fileURLWithPath: "/dev/shm/archiver-staging-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: staging) }
-            try FileIO.writeAtomically(Data("whole".utf8), named: "x.plist", in: folder.path, stagingDirectory: staging.path, durable: true)
+            try FileIO.writeAtomically(Data("whole".utf8), named: "x.plist", in: folder.path, stagingDirectory: staging.path, durable: true, hooks: nil)
             #expect(try Data(contentsOf: folder.appendingPathComponent("x.plist")) == Data("whole".utf8))
             #expect(filesBelow(folder) == ["x.plist"])
             #expect(filesBelow(staging).isEmpty)

@@ -122,11 +122,11 @@ struct FolderPathCacheTests {
 
     @Test func idsOfAComparableTypeComeInTheirOrder() {
         let texts = ["10", "9", "100", "-1"]
-        let sorted = ResourceIDOrder.sorted(texts.map { (id: Int($0)!, text: $0) })
+        let sorted = Self.sorted(texts.map { (id: Int($0)!, text: $0) })
         #expect(sorted.map(\.id) == [-1, 9, 10, 100])
         #expect(sorted.map(\.text) == ["-1", "9", "10", "100"])
         let uuids = (0..<5).map { _ in UUID() }
-        #expect(ResourceIDOrder.sorted(uuids.map { (id: $0, text: $0.uuidString) }).map(\.text) == uuids.map(\.uuidString).sorted())
+        #expect(Self.sorted(uuids.map { (id: $0, text: $0.uuidString) }).map(\.text) == uuids.map(\.uuidString).sorted())
     }
 
     /// `String` ids come in `<`'s order whether they are ASCII (sorted by their bytes) or not:
@@ -158,12 +158,19 @@ struct FolderPathCacheTests {
         }
     }
 
-    /// `ids`, each with its position as its text, come out of ``ResourceIDOrder/sorted(_:)`` as
+    /// `ids` as ``ResourceIDOrder/sort(_:)`` orders them in place.
+    private static func sorted<ID>(_ ids: [(id: ID, text: String)]) -> [(id: ID, text: String)] {
+        var ids = ids
+        ResourceIDOrder.sort(&ids)
+        return ids
+    }
+
+    /// `ids`, each with its position as its text, come out of ``ResourceIDOrder/sort(_:)`` as
     /// a stable sort by `<` orders them.
     private static func expectSortedAsLessThanSortsThem(_ ids: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         let pairs = ids.enumerated().map { (id: $0.element, text: "\($0.offset)") }
         let expected = pairs.sorted { $0.id < $1.id }
-        let sorted = ResourceIDOrder.sorted(pairs)
+        let sorted = Self.sorted(pairs)
         #expect(sorted.map(\.id) == expected.map(\.id), sourceLocation: sourceLocation)
         #expect(sorted.map(\.text) == expected.map(\.text), sourceLocation: sourceLocation)
     }

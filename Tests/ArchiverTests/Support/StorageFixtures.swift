@@ -9,6 +9,26 @@ var testArchiver: Archiver { TemporaryArchiver.current ?? unboundArchiver }
 
 private let unboundArchiver = Archiver(archiveDirectoryURL: nil)
 
+/// Runs `body` with an archiver on a new temporary folder that carries `hooks` (what
+/// `TemporaryArchiver.with` does for an archiver an app could make), bound as
+/// `TemporaryArchiver.current` for the test types; the folder is deleted afterwards.
+@discardableResult
+func withHookedArchiver<Result>(_ hooks: TestHooks = TestHooks(), _ body: (Archiver) throws -> Result) rethrows -> Result {
+    let temporary = TemporaryArchiver()
+    defer { temporary.removeDirectory() }
+    let archiver = Archiver(archiveDirectoryURL: temporary.directoryURL, testHooks: hooks)
+    return try TemporaryArchiver.$current.withValue(archiver) { try body(archiver) }
+}
+
+/// ``withHookedArchiver(_:_:)`` for an async body.
+@discardableResult
+func withHookedArchiver<Result>(_ hooks: TestHooks = TestHooks(), _ body: (Archiver) async throws -> Result) async rethrows -> Result {
+    let temporary = TemporaryArchiver()
+    defer { temporary.removeDirectory() }
+    let archiver = Archiver(archiveDirectoryURL: temporary.directoryURL, testHooks: hooks)
+    return try await TemporaryArchiver.$current.withValue(archiver) { try await body(archiver) }
+}
+
 /// A small archivable value stored through ``testArchiver``.
 struct Note: Archivable, Cachable, Hashable {
     static var archiver: Archiver { testArchiver }

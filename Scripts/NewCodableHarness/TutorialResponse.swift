@@ -1,0 +1,1 @@
+../../Examples/TutorialData/TutorialResponse.swift
