@@ -46,12 +46,8 @@ struct ByteReader: @unchecked Sendable {
 
     /// Reads `bytes` for as long as `body` runs.
     @inline(__always)
-    static func withBytes<Result, Failure: Error>(
-        of bytes: [UInt8], _ body: (ByteReader) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        try bytes.withUnsafeBytes { buffer in
-            Swift.Result { () throws(Failure) -> Result in try body(ByteReader(base: buffer.baseAddress, count: buffer.count)) }
-        }.get()
+    static func withBytes<Result>(of bytes: [UInt8], _ body: (ByteReader) -> Result) -> Result {
+        bytes.withUnsafeBytes { body(ByteReader(base: $0.baseAddress, count: $0.count)) }
     }
 
     /// Reads `string`'s UTF-8 for as long as `body` runs (made contiguous first if it is not, as
@@ -77,6 +73,22 @@ struct ByteReader: @unchecked Sendable {
     func word(at offset: Int) -> UInt64 {
         assert(offset >= 0 && offset <= count - 8, "word at \(offset) of \(count) bytes")
         return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// The bytes from `offset` up to the end or to `limit` (at most 8) of them, whichever comes
+    /// first, as ``word(at:)`` holds them, zero past them: the start of a text that may be short.
+    @inline(__always)
+    func word(at offset: Int, upTo limit: Int) -> UInt64 {
+        assert(offset >= 0 && limit >= 0 && limit <= 8, "\(limit) bytes at \(offset)")
+        let available = Swift.min(limit, count &- offset)
+        if available == 8 { return word(at: offset) }
+        var word: UInt64 = 0
+        var index = 0
+        while index < available {
+            word |= UInt64(self[offset &+ index]) &<< (8 &* index)
+            index &+= 1
+        }
+        return word
     }
 
     /// The big-endian unsigned integer of `width` (1 to 8) bytes at `offset`, read as eight
@@ -131,6 +143,12 @@ struct ByteReader: @unchecked Sendable {
     /// takes them.
     func copyBytes(to address: UnsafeMutableRawPointer) {
         if count > 0 { address.copyMemory(from: base, byteCount: count) }
+    }
+
+    /// Appends the bytes to `array`, copied at once: how a ``ByteWriter`` takes them.
+    @inline(__always)
+    func append(to array: inout [UInt8]) {
+        array.append(contentsOf: UnsafeRawBufferPointer(start: base, count: count))
     }
 
     /// Whether the reader's bytes begin with `prefix`.

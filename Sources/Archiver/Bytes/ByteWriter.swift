@@ -50,10 +50,9 @@ struct ByteWriter {
         bytes.append(contentsOf: other)
     }
 
+    @inline(__always)
     mutating func append(contentsOf other: ByteReader) {
-        let start = bytes.count
-        appendSpace(other.count) { space in space.append(contentsOf: other) }
-        assert(bytes.count == start + other.count)
+        other.append(to: &bytes)
     }
 
     mutating func append(contentsOf data: Data) {
@@ -86,6 +85,7 @@ struct ByteWriter {
     }
 
     /// Whether the `other.count` bytes written at `offset` are `other`'s.
+    @inline(__always)
     func contains(_ other: ByteReader, at offset: Int) -> Bool {
         ByteReader.withBytes(of: bytes) { $0.contains(other, at: offset) }
     }

@@ -341,8 +341,8 @@ struct BinaryPropertyListWriter {
         }
     }
 
-    /// Transcodes by hand: `String.UTF16View` hands out one unit per call, which cost a store of
-    /// the 1,000-review user a tenth of its instructions. `utf8` is a `String`'s, so it is valid.
+    /// Transcodes by hand: `String.UTF16View` hands out one unit per call, a call per unit of
+    /// every non-ASCII string stored. `utf8` is a `String`'s, so it is valid.
     private mutating func appendUTF16(_ utf8: ByteReader) {
         // One unit per scalar (every byte but a continuation byte starts one), two for a scalar
         // beyond U+FFFF (the ones a 4-byte sequence encodes).
@@ -615,7 +615,7 @@ struct StringTable {
     ///
     /// A table that a few strings used has only their slots cleared, each found again from its
     /// entry's hash: the table keeps the size the largest write grew it to, and clearing all of
-    /// it made every small write after one large write three times slower. A table at least a
+    /// it would make every small write after one large write pay for the large one. A table at least a
     /// sixteenth full is cleared whole, which costs less than finding each slot.
     mutating func removeAll() {
         guard !entries.isEmpty else { return }
@@ -642,6 +642,7 @@ struct StringTable {
     private var arena = ByteWriter()
 
     /// A multiplicative hash of 8 bytes at a time.
+    @inline(__always)
     static func hash(_ bytes: ByteReader) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
         var index = 0
@@ -660,6 +661,7 @@ struct StringTable {
         return hash ^ (hash >> 29)
     }
 
+    @inline(__always)
     func find(_ bytes: ByteReader, hash: UInt64) -> Lookup {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask

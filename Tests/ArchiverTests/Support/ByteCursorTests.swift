@@ -24,6 +24,16 @@ struct ByteCursorTests {
         }
     }
 
+    @Test func aShortWordStopsAtTheEndOrTheLimitAndIsZeroPast() {
+        ByteReader.withBytes(of: [UInt8](Self.counting.prefix(11))) { bytes in
+            #expect(bytes.word(at: 0, upTo: 8) == 0x0807_0605_0403_0201)
+            #expect(bytes.word(at: 8, upTo: 8) == 0x0B_0A09)
+            #expect(bytes.word(at: 2, upTo: 3) == 0x05_0403)
+            #expect(bytes.word(at: 11, upTo: 8) == 0)
+            #expect(bytes.word(at: 16, upTo: 8) == 0)
+        }
+    }
+
     @Test func aTextIsASCIIOnlyIfEachOfItsBytesIs() {
         for length in 0 ... 20 {
             let ascii = [UInt8](repeating: UInt8(ascii: "a"), count: length)
