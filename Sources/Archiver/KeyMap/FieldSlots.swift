@@ -2,9 +2,9 @@
 ///
 /// `withUnsafeTemporaryAllocation` would give them a stack buffer, but in code not compiled for
 /// the model's type (the library's, for an app's models) each call instantiated the metadata of
-/// `Result<Model, ArchiveDecodingError>` at run time: a seventh of decoding a user with 3 reviews
-/// from JSON text. The slots of a map of up to 32 fields are a tuple on the stack, whose closure
-/// result needs no such metadata; a larger map's are allocated.
+/// `Result<Model, ArchiveDecodingError>` at run time, on every decode of a value. The slots of a
+/// map of up to 32 fields are a tuple on the stack, whose closure result needs no such metadata;
+/// a larger map's are allocated.
 enum FieldSlots {
     static let inlineCount = 32
 

@@ -13,8 +13,8 @@ extension BinaryPropertyListDocument {
     /// every reachable string's and data object's, together fit in the file: objects whose
     /// payloads overlap are refused.
     func validate(maximumDepth: Int, options: BinaryPropertyListReader.Options) throws(PropertyListError) -> (strings: [Int], data: [Int]) {
-        // A buffer rather than an array: the walk writes a slot per object, and an array's
-        // uniqueness and bounds checks on each write were a tenth of the check's instructions.
+        // A buffer rather than an array: the walk reads and writes slots on every member of every
+        // container, where an array checks uniqueness and bounds on each write.
         let slots = UnsafeMutableBufferPointer<Int32>.allocate(capacity: objectCount)
         defer { slots.deallocate() }
         slots.initialize(repeating: BinaryPropertyListValidation.unreached)

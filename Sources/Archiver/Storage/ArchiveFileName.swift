@@ -75,7 +75,7 @@ enum ArchiveFileName {
     static func isHashed(_ stem: String) -> Bool {
         // Bytes, not characters: a hashed name is all ASCII, so `%%` and 64 hex digits in bytes
         // are the same name `hasPrefix("%%")` and the digits accepted, and most names are told
-        // by their length alone (a character comparison cost a twentieth of listing a folder).
+        // by their length alone (a character comparison normalizes, for every name listed).
         let bytes = stem.utf8
         guard bytes.count == 66, bytes.starts(with: "%%".utf8) else { return false }
         return bytes.dropFirst(2).allSatisfy(isLowercaseHexDigit)
@@ -132,8 +132,8 @@ enum ArchiveFileName {
         }
     }
 
-    /// The bytes ``isPlainByte(_:foldingCase:)`` accepts, as bits: one test a byte, where the
-    /// switch cost a sixteenth of listing a folder.
+    /// The bytes ``isPlainByte(_:foldingCase:)`` accepts, as bits: one test a byte of every name
+    /// listed, where a switch takes several comparisons.
     private struct PlainBytes {
         /// Bit `n` of `words.0` is byte `n`, of `words.1` byte `64 + n`; no plain byte is above 127.
         let words: (UInt64, UInt64)

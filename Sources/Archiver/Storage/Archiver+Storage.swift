@@ -235,8 +235,7 @@ extension Archiver {
         let identifierSuffix = "." + ArchiveFileName.identifierExtension
         // One pass over the first and last bytes of the names finds whether any may be hidden (a
         // temporary file, trash) or an `.id` file, and only those are asked by characters:
-        // `hasPrefix` and `hasSuffix` compare characters, and two passes of them cost a fifteenth
-        // of listing a folder.
+        // `hasPrefix` and `hasSuffix` compare characters, which normalizes every name listed.
         let dot = UInt8(ascii: "."), identifierEnd = identifierSuffix.utf8.last
         var hidden = false, identifiers = false
         for name in names where !(hidden && identifiers) {
