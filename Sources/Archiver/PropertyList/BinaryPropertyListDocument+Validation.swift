@@ -15,12 +15,11 @@ extension BinaryPropertyListDocument {
     func validate(maximumDepth: Int, options: BinaryPropertyListReader.Options) throws(PropertyListError) -> (strings: [Int], data: [Int]) {
         // A buffer rather than an array: the walk reads and writes slots on every member of every
         // container, where an array checks uniqueness and bounds on each write.
-        let slots = UnsafeMutableBufferPointer<Int32>.allocate(capacity: objectCount)
-        defer { slots.deallocate() }
-        slots.initialize(repeating: BinaryPropertyListValidation.unreached)
-        var validation = BinaryPropertyListValidation(document: self, slots: slots, maximumDepth: maximumDepth, options: options)
-        try validation.run()
-        return (validation.sharedStrings, validation.sharedData)
+        try SlotBuffer.with(count: objectCount, repeating: BinaryPropertyListValidation.unreached) { (slots) throws(PropertyListError) in
+            var validation = BinaryPropertyListValidation(document: self, slots: slots, maximumDepth: maximumDepth, options: options)
+            try validation.run()
+            return (validation.sharedStrings, validation.sharedData)
+        }
     }
 }
 
@@ -45,7 +44,7 @@ private struct BinaryPropertyListValidation {
     /// ``sharedData`` or ``sharedString`` once met again), or one more than
     /// the index of a checked container's summary in `containers`. Every object number the walk
     /// indexes it with is below `objectCount`, its size: `reference` checks each.
-    private let slots: UnsafeMutableBufferPointer<Int32>
+    private let slots: SlotBuffer
     private var containers: [Summary] = []
     /// Strings too long for a small string met again as a value, in the order met.
     private(set) var sharedStrings: [Int] = []
@@ -102,7 +101,7 @@ private struct BinaryPropertyListValidation {
         var size = 1
     }
 
-    init(document: BinaryPropertyListDocument, slots: UnsafeMutableBufferPointer<Int32>, maximumDepth: Int, options: BinaryPropertyListReader.Options) {
+    init(document: BinaryPropertyListDocument, slots: SlotBuffer, maximumDepth: Int, options: BinaryPropertyListReader.Options) {
         self.document = document
         bytes = document.bytes
         offsetTable = document.offsetTable

@@ -76,13 +76,6 @@ struct BinaryPropertyListKey: Sendable, Hashable {
             return bytes.word(at: offset) & masks.0 == words.0 && bytes.word(at: offset &+ 8) & masks.1 == words.1
         }
 
-        /// ``matches(_:at:count:)`` for the JSON reader's keys, given by address: 16 bytes from
-        /// `text` must be readable, as the reader's padded text has them.
-        @inline(__always)
-        func matches(_ text: UnsafePointer<UInt8>, count: Int) -> Bool? {
-            matches(ByteReader(text, count: 16), at: 0, count: count)
-        }
-
         /// Each field's pattern, in the fields' order: what a key map keeps for its loads.
         @usableFromInline
         static func patterns(of fields: [KeyMapField]) -> [Pattern] {
