@@ -51,11 +51,10 @@ struct ByteReader: @unchecked Sendable {
     }
 
     /// Reads `string`'s UTF-8 for as long as `body` runs (made contiguous first if it is not, as
-    /// a bridged string may not be).
+    /// a bridged string may not be: hence `inout`, which also spares the caller's string a copy).
     @inline(__always)
-    static func withUTF8<Result>(of string: String, _ body: (ByteReader) -> Result) -> Result {
-        var string = string
-        return string.withUTF8 { body(ByteReader(base: UnsafeRawPointer($0.baseAddress), count: $0.count)) }
+    static func withUTF8<Result>(of string: inout String, _ body: (ByteReader) -> Result) -> Result {
+        string.withUTF8 { body(ByteReader(base: UnsafeRawPointer($0.baseAddress), count: $0.count)) }
     }
 
     // MARK: Reading
@@ -73,22 +72,6 @@ struct ByteReader: @unchecked Sendable {
     func word(at offset: Int) -> UInt64 {
         assert(offset >= 0 && offset <= count - 8, "word at \(offset) of \(count) bytes")
         return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-    }
-
-    /// The bytes from `offset` up to the end or to `limit` (at most 8) of them, whichever comes
-    /// first, as ``word(at:)`` holds them, zero past them: the start of a text that may be short.
-    @inline(__always)
-    func word(at offset: Int, upTo limit: Int) -> UInt64 {
-        assert(offset >= 0 && limit >= 0 && limit <= 8, "\(limit) bytes at \(offset)")
-        let available = Swift.min(limit, count &- offset)
-        if available == 8 { return word(at: offset) }
-        var word: UInt64 = 0
-        var index = 0
-        while index < available {
-            word |= UInt64(self[offset &+ index]) &<< (8 &* index)
-            index &+= 1
-        }
-        return word
     }
 
     /// The big-endian unsigned integer of `width` (1 to 8) bytes at `offset`, read as eight
@@ -139,12 +122,6 @@ struct ByteReader: @unchecked Sendable {
         return other.count == 0 || memcmp(base + offset, other.base, other.count) == 0
     }
 
-    /// Copies the bytes to `address`, which has room for `count` of them: how a ``ByteWriter``
-    /// takes them.
-    func copyBytes(to address: UnsafeMutableRawPointer) {
-        if count > 0 { address.copyMemory(from: base, byteCount: count) }
-    }
-
     /// Appends the bytes to `array`, copied at once: how a ``ByteWriter`` takes them.
     @inline(__always)
     func append(to array: inout [UInt8]) {
@@ -159,6 +136,7 @@ struct ByteReader: @unchecked Sendable {
     /// Whether every byte is ASCII, tested eight at a time: most texts the library tests (ids,
     /// keys, file names) are a few words long, where a vectorized loop's set-up costs more than
     /// the loop.
+    @inline(__always)
     var isASCII: Bool {
         var bits: UInt64 = 0
         var index = 0
@@ -217,8 +195,23 @@ final class ByteStorage: @unchecked Sendable {
 
 extension ByteReader {
     /// Reads the `count` bytes at `address`, which the caller keeps valid and unchanged while
-    /// the reader is used: for the key matcher's callers that still hold a pointer.
+    /// the reader is used: for callers that still hold a pointer.
     init(_ address: UnsafePointer<UInt8>, count: Int) {
         self.init(base: UnsafeRawPointer(address), count: count)
+    }
+
+    /// Reads `buffer`'s bytes, which the caller keeps valid and unchanged while the reader is used.
+    init(_ buffer: UnsafeBufferPointer<UInt8>) {
+        self.init(base: UnsafeRawPointer(buffer.baseAddress), count: buffer.count)
+    }
+}
+
+extension BinaryPropertyListKey.Pattern {
+    /// ``matches(_:at:count:)`` for a key given by address, as the JSON reader holds its text:
+    /// 16 bytes from `text` must be readable, as the reader's padded text has them. Here, with
+    /// the other reads by address, until that reader reads through a ``ByteReader``.
+    @inline(__always)
+    func matches(_ text: UnsafePointer<UInt8>, count: Int) -> Bool? {
+        matches(ByteReader(text, count: 16), at: 0, count: count)
     }
 }

@@ -127,12 +127,6 @@ struct ByteWriter {
             position += 1
         }
 
-        mutating func append(contentsOf other: ByteReader) {
-            assert(other.count <= left, "a write past the room set aside")
-            other.copyBytes(to: position)
-            position += other.count
-        }
-
         /// Writes the low `width` bytes of `value`, most significant first.
         @inline(__always)
         mutating func appendBigEndian(_ value: Int, width: Int) {

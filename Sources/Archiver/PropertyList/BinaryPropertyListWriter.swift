@@ -282,7 +282,8 @@ struct BinaryPropertyListWriter {
 
     /// Writes `string` unless it was written before; its object number.
     mutating func addString(_ string: String) -> Int {
-        ByteReader.withUTF8(of: string) { utf8 in addString(utf8: utf8) }
+        var string = string
+        return ByteReader.withUTF8(of: &string) { utf8 in addString(utf8: utf8) }
     }
 
     /// Looks the bytes up in ``strings`` and writes them if they are new. Equal means equal

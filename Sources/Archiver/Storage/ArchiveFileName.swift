@@ -55,7 +55,8 @@ enum ArchiveFileName {
     /// Whether `text` is all ASCII, read from its contiguous bytes a word at a time rather than
     /// through the UTF-8 view's iterator: listing a folder makes every id canonical.
     static func isASCII(_ text: String) -> Bool {
-        ByteReader.withUTF8(of: text) { $0.isASCII }
+        var text = text
+        return ByteReader.withUTF8(of: &text) { $0.isASCII }
     }
 
     private static func exactStem(for id: String, foldingCase: Bool) -> (stem: String, form: Form)? {

@@ -59,8 +59,9 @@ extension Archiver {
     /// its extension: those characters are ASCII, one byte each. Cut from the contiguous bytes,
     /// not a slice of the UTF-8 view, which `String(decoding:)` reads byte by byte.
     private static func stem(of name: String) -> String {
-        ByteReader.withUTF8(of: name) { bytes in
-            bytes.string(at: 0, count: max(0, bytes.count - ArchiveFileName.fileExtension.utf8.count - 1))
+        var name = name
+        return name.withUTF8 { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes.dropLast(ArchiveFileName.fileExtension.utf8.count + 1)), as: UTF8.self)
         }
     }
 
@@ -72,13 +73,14 @@ extension Archiver {
     /// text, which may join it into one character, asks `hasSuffix`, which compares characters.
     /// Listing a folder does this for every name.
     static func archiveStem(of name: String) -> (stem: String, isASCII: Bool)? {
-        let suffix = ArchiveFileName.fileSuffix
-        let (stem, isASCII): (String?, Bool) = ByteReader.withUTF8(of: name) { bytes in
-            ByteReader.withUTF8(of: suffix) { end in
+        var name = name, suffix = ArchiveFileName.fileSuffix
+        let (stem, isASCII): (String?, Bool) = name.withUTF8 { bytes in
+            suffix.withUTF8 { end in
                 let cut = bytes.count - end.count
-                guard cut >= 0, bytes.contains(end, at: cut) else { return (nil, false) }
-                let stem = bytes.bytes(at: 0, count: cut)
-                return (stem.string(at: 0, count: cut), stem.isASCII)
+                guard cut >= 0 else { return (nil, false) }
+                for offset in 0 ..< end.count where bytes[cut + offset] != end[offset] { return (nil, false) }
+                let stem = UnsafeBufferPointer(rebasing: bytes[..<cut])
+                return (String(decoding: stem, as: UTF8.self), ByteReader(stem).isASCII)
             }
         }
         // After an ASCII byte the extension's dot starts a character; the stem ends in one if it is ASCII.

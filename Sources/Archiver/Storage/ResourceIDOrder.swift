@@ -4,8 +4,8 @@
 /// The library's code is not specialised for an app's id type: sorting `(id, text)` pairs of an
 /// unknown type moves each through its value witnesses, many times per pair (most of
 /// `storedResourceIDs` at 1,000 files). So `String` and `Int` ids are sorted as what they are,
-/// and others by a permutation of indices, so that the sort moves only `Int`s and no comparison
-/// copies or casts an id.
+/// and others by a permutation of indices, compared through a buffer, so that the sort moves
+/// only `Int`s and no comparison copies or casts an id.
 enum ResourceIDOrder {
     /// The ids of type `ID` that `texts` name, sorted, each with its text, and the texts that
     /// name no such id, sorted. The id's type alone reads a text, so this runs on any thread.
@@ -15,7 +15,7 @@ enum ResourceIDOrder {
         // witnesses) in code not compiled for the app's id type, for every file listed.
         if ID.self == String.self {
             var pairs = texts.map { (id: $0, text: $0) }
-            sortStrings(&pairs)
+            pairs.withUnsafeMutableBufferPointer { sortStrings($0) }
             // `ID` is `String`, compared above.
             return (InvariantCasts.sameType(pairs, as: [(id: ID, text: String)].self), [])
         }
@@ -49,12 +49,10 @@ enum ResourceIDOrder {
     /// no second array of pairs is made and destroyed (each pair through its value witnesses).
     static func sort<ID>(_ ids: inout [(id: ID, text: String)]) {
         if ID.self == String.self {
-            // `ID` is `String`, compared above. `ids` is emptied meanwhile, so that `pairs` holds
-            // the only reference to the array and is sorted where it is.
-            var pairs = InvariantCasts.sameType(ids, as: [(id: String, text: String)].self)
-            ids = []
-            sortStrings(&pairs)
-            ids = InvariantCasts.sameType(pairs, as: [(id: ID, text: String)].self)
+            // `ID` is `String`, compared above: the pairs' memory holds `(String, String)` pairs.
+            ids.withUnsafeMutableBufferPointer { pairs in
+                pairs.withMemoryRebound(to: (id: String, text: String).self) { sortStrings($0) }
+            }
             return
         }
         ids = sortedCopy(ids)
@@ -66,12 +64,18 @@ enum ResourceIDOrder {
             return InvariantCasts.sameType(sortedInts(InvariantCasts.sameType(ids, as: [(id: Int, text: String)].self)), as: [(id: ID, text: String)].self)
         }
         guard let comparable = ID.self as? any Comparable.Type else {
-            return ids.indices.sorted { ids[$0].text < ids[$1].text }.map { ids[$0] }
+            return ids.withUnsafeBufferPointer { pairs in
+                pairs.indices.sorted { pairs[$0].text < pairs[$1].text }.map { pairs[$0] }
+            }
         }
         func byValue<Value: Comparable>(_: Value.Type) -> [(id: ID, text: String)] {
             // `Value` is `ID` itself, opened from the cast above.
-            let typed = InvariantCasts.sameType(ids, as: [(id: Value, text: String)].self)
-            return ids.indices.sorted { typed[$0].id < typed[$1].id }.map { ids[$0] }
+            precondition(Value.self == ID.self)
+            return ids.withUnsafeBufferPointer { pairs in
+                pairs.withMemoryRebound(to: (id: Value, text: String).self) { typed in
+                    pairs.indices.sorted { typed[$0].id < typed[$1].id }.map { pairs[$0] }
+                }
+            }
         }
         return byValue(comparable)
     }
@@ -82,23 +86,26 @@ enum ResourceIDOrder {
     /// (the common case: names, numbers, UUIDs) are sorted by their first 16 bytes as two words
     /// and their length, and only ids that share their first 16 bytes are compared as strings,
     /// since `String`'s comparison normalizes as it goes. Any other id sorts them all by `<`.
-    private static func sortStrings(_ ids: inout [(id: String, text: String)]) {
+    private static func sortStrings(_ pairs: UnsafeMutableBufferPointer<(id: String, text: String)>) {
+        var ids = pairs
         var keys: [ASCIIKey] = []
         keys.reserveCapacity(ids.count)
         for index in ids.indices {
             guard let key = ASCIIKey(ids[index].id, index: index) else { return ids.sort { $0.id < $1.id } }
             keys.append(key)
         }
-        quicksort(&keys, keys.indices, depthLimit: 2 * (Int.bitWidth - keys.count.leadingZeroBitCount)) { first, second in
-            if first.high != second.high { return first.high < second.high }
-            if first.low != second.low { return first.low < second.low }
-            if first.length > 16 || second.length > 16 {
-                let (text, other) = (ids[first.index].id, ids[second.index].id)
-                if text != other { return text < other }
+        keys.withUnsafeMutableBufferPointer { keys in
+            quicksort(keys, depthLimit: 2 * (Int.bitWidth - keys.count.leadingZeroBitCount)) { first, second in
+                if first.high != second.high { return first.high < second.high }
+                if first.low != second.low { return first.low < second.low }
+                if first.length > 16 || second.length > 16 {
+                    let (text, other) = (ids[first.index].id, ids[second.index].id)
+                    if text != other { return text < other }
+                }
+                // Ids of up to 16 bytes by their length, and equal ids keep their order, as the
+                // stable sort by `<` kept them: both in one word.
+                return first.tail < second.tail
             }
-            // Ids of up to 16 bytes by their length, and equal ids keep their order, as the
-            // stable sort by `<` kept them: both in one word.
-            return first.tail < second.tail
         }
         // Each cycle of the permutation is followed once, swapping its pairs into their places.
         var placed = [Bool](repeating: false, count: ids.count)
@@ -114,20 +121,20 @@ enum ResourceIDOrder {
         }
     }
 
-    /// Sorts `keys[range]`, which are all different (each holds its index), so that an unstable
-    /// sort gives the one order: a quicksort in place, which moves and compares them less than
-    /// the standard library's stable merge sort. Past `depthLimit` partitions (keys ordered to
-    /// defeat the median of three), the rest goes to the standard library's sort.
+    /// Sorts `keys`, which are all different (each holds its index), so that an unstable sort
+    /// gives the one order: a quicksort in place, which moved and compared them in two thirds of
+    /// the standard library's merge sort's instructions. Past `depthLimit` partitions (keys
+    /// ordered to defeat the median of three), the rest goes to the standard library's sort.
     private static func quicksort(
-        _ keys: inout [ASCIIKey], _ range: Range<Int>, depthLimit: Int, by isLess: (ASCIIKey, ASCIIKey) -> Bool
+        _ keys: UnsafeMutableBufferPointer<ASCIIKey>, depthLimit: Int, by isLess: (ASCIIKey, ASCIIKey) -> Bool
     ) {
-        var (start, end) = (range.lowerBound, range.upperBound)
+        var keys = keys
         var depth = depthLimit
-        while end - start > 16 {
-            if depth == 0 { return keys[start ..< end].sort(by: isLess) }
+        while keys.count > 16 {
+            if depth == 0 { return keys.sort(by: isLess) }
             depth -= 1
             // The median of the first, middle and last key goes first, as the pivot.
-            let (first, middle, last) = (start, start + (end - start) / 2, end - 1)
+            let (first, middle, last) = (0, keys.count / 2, keys.count - 1)
             if isLess(keys[middle], keys[first]) { keys.swapAt(middle, first) }
             if isLess(keys[last], keys[middle]) {
                 keys.swapAt(last, middle)
@@ -135,7 +142,7 @@ enum ResourceIDOrder {
             }
             keys.swapAt(first, middle)
             let pivot = keys[first]
-            var low = first + 1, high = last
+            var low = 1, high = last
             while true {
                 while low <= high, isLess(keys[low], pivot) { low += 1 }
                 while isLess(pivot, keys[high]) { high -= 1 }
@@ -146,19 +153,21 @@ enum ResourceIDOrder {
             }
             keys.swapAt(first, high)
             // The smaller side first, by recursion, so that the stack stays logarithmic.
-            if high - start < end - (high + 1) {
-                quicksort(&keys, start ..< high, depthLimit: depth, by: isLess)
-                start = high + 1
+            let left = UnsafeMutableBufferPointer(rebasing: keys[..<high])
+            let right = UnsafeMutableBufferPointer(rebasing: keys[(high + 1)...])
+            if left.count < right.count {
+                quicksort(left, depthLimit: depth, by: isLess)
+                keys = right
             } else {
-                quicksort(&keys, high + 1 ..< end, depthLimit: depth, by: isLess)
-                end = high
+                quicksort(right, depthLimit: depth, by: isLess)
+                keys = left
             }
         }
         // Insertion sort for the last few.
-        for index in (start ..< end).dropFirst() {
+        for index in keys.indices.dropFirst() {
             let key = keys[index]
             var position = index
-            while position > start, isLess(key, keys[position - 1]) {
+            while position > 0, isLess(key, keys[position - 1]) {
                 keys[position] = keys[position - 1]
                 position -= 1
             }
@@ -179,16 +188,18 @@ enum ResourceIDOrder {
 
         /// `nil` for an id that is not ASCII.
         init?(_ id: String, index: Int) {
-            // The first 16 bytes are read as two words, zero past the id's end, first byte
-            // highest, and tested for ASCII a word at a time, rather than built byte by byte.
-            let (count, words, restIsASCII) = ByteReader.withUTF8(of: id) { bytes in
-                (bytes.count, (bytes.word(at: 0, upTo: 8), bytes.word(at: 8, upTo: 8)),
-                 bytes.count <= 16 || bytes.bytes(at: 16, count: bytes.count - 16).isASCII)
+            var id = id
+            // The first 16 bytes are copied into two zeroed words at once and read big-endian,
+            // and tested for ASCII a word at a time, rather than built byte by byte.
+            var words: (UInt64, UInt64) = (0, 0)
+            let (count, restIsASCII) = id.withUTF8 { bytes in
+                withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(16)))) }
+                return (bytes.count, bytes.dropFirst(16).allSatisfy { $0 < 0x80 })
             }
             guard restIsASCII, (words.0 | words.1) & 0x8080_8080_8080_8080 == 0 else { return nil }
             tail = UInt64(min(count, 17)) << 56 | UInt64(index)
-            high = words.0.byteSwapped
-            low = words.1.byteSwapped
+            high = UInt64(bigEndian: words.0)
+            low = UInt64(bigEndian: words.1)
         }
     }
 

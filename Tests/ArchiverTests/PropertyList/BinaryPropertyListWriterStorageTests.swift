@@ -36,7 +36,8 @@ struct BinaryPropertyListWriterStorageTests {
     @Test func anEmptiedStringTableFindsNothingAndFillsAgain() {
         func add(_ texts: [String], to table: inout StringTable) {
             for (object, text) in texts.enumerated() {
-                ByteReader.withUTF8(of: text) { bytes in
+                var text = text
+                ByteReader.withUTF8(of: &text) { bytes in
                     let hash = StringTable.hash(bytes)
                     if case .absent(let slot) = table.find(bytes, hash: hash) {
                         table.insert(bytes, hash: hash, object: object, at: slot)
@@ -46,7 +47,8 @@ struct BinaryPropertyListWriterStorageTests {
         }
         func objects(of texts: [String], in table: StringTable) -> [Int?] {
             texts.map { text in
-                ByteReader.withUTF8(of: text) { bytes in
+                var text = text
+                return ByteReader.withUTF8(of: &text) { bytes in
                     if case .found(let object) = table.find(bytes, hash: StringTable.hash(bytes)) { return object }
                     return nil
                 }
