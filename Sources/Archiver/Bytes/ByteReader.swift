@@ -66,12 +66,24 @@ struct ByteReader: @unchecked Sendable {
         return base.load(fromByteOffset: offset, as: UInt8.self)
     }
 
+    /// The `Integer` in memory at `offset`, in the machine's byte order.
+    @inline(__always)
+    private func load<Integer: FixedWidthInteger>(_: Integer.Type, at offset: Int) -> Integer {
+        checkRange(offset, MemoryLayout<Integer>.size)
+        return base.loadUnaligned(fromByteOffset: offset, as: Integer.self)
+    }
+
+    /// Asserts, in debug builds, that the `count` bytes at `offset` are the reader's.
+    @inline(__always)
+    private func checkRange(_ offset: Int, _ count: Int) {
+        assert(offset >= 0 && count >= 0 && offset <= self.count - count, "\(count) bytes at \(offset) of \(self.count)")
+    }
+
     /// The eight bytes at `offset` as one word, the first in its lowest eight bits (in memory
     /// order on a little-endian machine): how byte patterns are or-ed and compared a word at a time.
     @inline(__always)
     func word(at offset: Int) -> UInt64 {
-        assert(offset >= 0 && offset <= count - 8, "word at \(offset) of \(count) bytes")
-        return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        UInt64(littleEndian: load(UInt64.self, at: offset))
     }
 
     /// The big-endian unsigned integer of `width` (1 to 8) bytes at `offset`, read as eight
@@ -83,42 +95,40 @@ struct ByteReader: @unchecked Sendable {
     @inline(__always)
     func bigEndian(at offset: Int, width: Int) -> UInt64 {
         assert(width >= 1 && width <= 8, "width \(width)")
-        assert(offset >= 0 && offset <= count - 8, "word at \(offset) of \(count) bytes")
-        return UInt64(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &>> (64 &- 8 &* width)
+        return UInt64(bigEndian: load(UInt64.self, at: offset)) &>> (64 &- 8 &* width)
     }
 
     /// The big-endian 16-bit unit at `offset`: a UTF-16 code unit of a property list string.
     @inline(__always)
     func bigEndianUInt16(at offset: Int) -> UInt16 {
-        assert(offset >= 0 && offset <= count - 2, "unit at \(offset) of \(count) bytes")
-        return UInt16(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+        UInt16(bigEndian: load(UInt16.self, at: offset))
     }
 
     /// The `count` bytes at `offset` decoded as UTF-8 (ill-formed sequences repaired, as
     /// `String(decoding:as:)` repairs them).
     @inline(__always)
     func string(at offset: Int, count: Int) -> String {
-        assert(offset >= 0 && count >= 0 && offset <= self.count - count, "\(count) bytes at \(offset) of \(self.count)")
+        checkRange(offset, count)
         return String(decoding: UnsafeBufferPointer(start: (base + offset).assumingMemoryBound(to: UInt8.self), count: count), as: UTF8.self)
     }
 
     /// A copy of the `count` bytes at `offset`.
     func data(at offset: Int, count: Int) -> Data {
-        assert(offset >= 0 && count >= 0 && offset <= self.count - count, "\(count) bytes at \(offset) of \(self.count)")
+        checkRange(offset, count)
         return Data(bytes: base + offset, count: count)
     }
 
     /// The `count` bytes at `offset`, as a reader of their own (offset 0 is `offset` here).
     @inline(__always)
     func bytes(at offset: Int, count: Int) -> ByteReader {
-        assert(offset >= 0 && count >= 0 && offset <= self.count - count, "\(count) bytes at \(offset) of \(self.count)")
+        checkRange(offset, count)
         return ByteReader(base: base + offset, count: count)
     }
 
     /// Whether the bytes at `offset` are `other`'s, all `other.count` of them.
     @inline(__always)
     func contains(_ other: ByteReader, at offset: Int) -> Bool {
-        assert(offset >= 0 && offset <= count - other.count, "\(other.count) bytes at \(offset) of \(count)")
+        checkRange(offset, other.count)
         return other.count == 0 || memcmp(base + offset, other.base, other.count) == 0
     }
 
