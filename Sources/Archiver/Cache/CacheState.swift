@@ -174,7 +174,8 @@ final class CacheState: @unchecked Sendable {
             if limited, let date { noteUse(entry.path, now: date) }
             tick += 1
             entry.tick = tick
-            return unsafeDowncast(entry.value, to: Box<Value>.self).value
+            // The entry was remembered for `Value`, as its type identifier, compared above, says.
+            return InvariantCasts.downcast(entry.value, to: Box<Value>.self).value
         }
     }
 

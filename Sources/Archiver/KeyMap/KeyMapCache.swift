@@ -31,23 +31,22 @@ struct KeyMapSite: Hashable, Sendable {
 /// (``KeyMapSite``), behind a lock: maps are built from any thread.
 @usableFromInline
 enum KeyMapCache {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var maps: [KeyMapSite: AnyObject] = [:]
+    private static let maps = Locked<[KeyMapSite: AnyObject]>([:])
 
     /// The map built at `site`, if one was.
     @usableFromInline
     static func map<Model>(_ type: Model.Type, at site: KeyMapSite) -> KeyMap<Model>? {
-        lock.lock()
-        defer { lock.unlock() }
-        // The site names `Model`, so a map stored under it is a `KeyMap<Model>`: no cast needed.
-        return maps[site].map { unsafeDowncast($0, to: KeyMap<Model>.self) }
+        // The site names `Model` (``store(_:at:)`` stores only a `KeyMap<Model>` under a site
+        // made for `Model`), so the map stored under it is a `KeyMap<Model>`.
+        maps.withLock { $0[site] }.map { InvariantCasts.downcast($0, to: KeyMap<Model>.self) }
     }
 
     /// Keeps `map` for later builds at `site`; the first one stored stays.
     @usableFromInline
     static func store<Model>(_ map: KeyMap<Model>, at site: KeyMapSite) {
-        lock.lock()
-        defer { lock.unlock() }
-        if maps[site] == nil { maps[site] = map }
+        assert(site.type == ObjectIdentifier(Model.self), "a map of \(Model.self) stored at another type's site")
+        maps.withLock { maps in
+            if maps[site] == nil { maps[site] = map }
+        }
     }
 }

@@ -48,7 +48,7 @@ private struct FoundationObjectBuilder {
                 value = built[slot - 1]
             } else {
                 let offset = document.offset(of: object)
-                switch document.base[offset] >> 4 {
+                switch document.bytes[offset] >> 4 {
                 case 0xA:
                     let (count, start) = document.contents(at: offset)
                     guard count == 0 else {
@@ -119,7 +119,7 @@ private struct FoundationObjectBuilder {
 
     /// The value of the checked leaf `object`, which starts at `offset`.
     private func leaf(_ object: Int, at offset: Int) -> Any {
-        let marker = document.base[offset]
+        let marker = document.bytes[offset]
         switch marker >> 4 {
         case 0x0:
             return marker == BinaryPropertyList.Marker.true

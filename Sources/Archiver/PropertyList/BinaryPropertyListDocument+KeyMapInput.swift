@@ -14,7 +14,7 @@ extension BinaryPropertyListDocument {
             return isSigned ? String(Int64(bitPattern: bits)) : String(bits)
         default:
             let real = real(at: offset)
-            return base[offset] & 0x0F == 2 ? "\(Float(real))" : "\(real)"
+            return bytes[offset] & 0x0F == 2 ? "\(Float(real))" : "\(real)"
         }
     }
 

@@ -13,14 +13,13 @@ extension BinaryPropertyListDocument {
     /// every reachable string's and data object's, together fit in the file: objects whose
     /// payloads overlap are refused.
     func validate(maximumDepth: Int, options: BinaryPropertyListReader.Options) throws(PropertyListError) -> (strings: [Int], data: [Int]) {
-        // A buffer rather than an array: the walk writes a slot per object, and an array's
-        // uniqueness and bounds checks on each write were a tenth of the check's instructions.
-        let slots = UnsafeMutableBufferPointer<Int32>.allocate(capacity: objectCount)
-        defer { slots.deallocate() }
-        slots.initialize(repeating: BinaryPropertyListValidation.unreached)
-        var validation = BinaryPropertyListValidation(document: self, slots: slots, maximumDepth: maximumDepth, options: options)
-        try validation.run()
-        return (validation.sharedStrings, validation.sharedData)
+        // A buffer rather than an array: the walk reads and writes slots on every member of every
+        // container, where an array checks uniqueness and bounds on each write.
+        try SlotBuffer.with(count: objectCount, repeating: BinaryPropertyListValidation.unreached) { (slots) throws(PropertyListError) in
+            var validation = BinaryPropertyListValidation(document: self, slots: slots, maximumDepth: maximumDepth, options: options)
+            try validation.run()
+            return (validation.sharedStrings, validation.sharedData)
+        }
     }
 }
 
@@ -29,7 +28,7 @@ extension BinaryPropertyListDocument {
 private struct BinaryPropertyListValidation {
     private let document: BinaryPropertyListDocument
     // The document's fields, kept here so that the walk reads them without going through it.
-    private let base: UnsafePointer<UInt8>
+    private let bytes: ByteReader
     private let offsetTable: Int
     private let offsetWidth: Int
     private let referenceWidth: Int
@@ -45,7 +44,7 @@ private struct BinaryPropertyListValidation {
     /// ``sharedData`` or ``sharedString`` once met again), or one more than
     /// the index of a checked container's summary in `containers`. Every object number the walk
     /// indexes it with is below `objectCount`, its size: `reference` checks each.
-    private let slots: UnsafeMutableBufferPointer<Int32>
+    private let slots: SlotBuffer
     private var containers: [Summary] = []
     /// Strings too long for a small string met again as a value, in the order met.
     private(set) var sharedStrings: [Int] = []
@@ -102,16 +101,16 @@ private struct BinaryPropertyListValidation {
         var size = 1
     }
 
-    init(document: BinaryPropertyListDocument, slots: UnsafeMutableBufferPointer<Int32>, maximumDepth: Int, options: BinaryPropertyListReader.Options) {
+    init(document: BinaryPropertyListDocument, slots: SlotBuffer, maximumDepth: Int, options: BinaryPropertyListReader.Options) {
         self.document = document
-        base = document.base
+        bytes = document.bytes
         offsetTable = document.offsetTable
         offsetWidth = document.offsetWidth
         referenceWidth = document.referenceWidth
         objectCount = document.objectCount
         self.maximumDepth = maximumDepth
         self.options = options
-        maximumValues = max(1 << 20, document.byteCount * 16)
+        maximumValues = max(1 << 20, document.bytes.count * 16)
         payloadBytesLeft = document.offsetTable - Int(Self.firstObject)
         self.slots = slots
     }
@@ -152,7 +151,7 @@ private struct BinaryPropertyListValidation {
             // the frame it returns: most objects of a file are leaves seen once.
             if slots[member] == Self.unreached {
                 let offset = try offset(of: member)
-                let type = base[offset] >> 4
+                let type = bytes[offset] >> 4
                 if type != 0xA, type != 0xD {
                     try checkLeaf(member, at: offset)
                     slots[member] = Self.slot(ofLeafOfType: type)
@@ -206,7 +205,7 @@ private struct BinaryPropertyListValidation {
             return .checked(summary)
         }
         let offset = try offset(of: object)
-        let type = base[offset] >> 4
+        let type = bytes[offset] >> 4
         guard type == 0xA || type == 0xD else {
             try checkLeaf(object, at: offset)
             slots[object] = Self.slot(ofLeafOfType: type)
@@ -231,7 +230,7 @@ private struct BinaryPropertyListValidation {
         switch slots[key] {
         case Self.unreached:
             let offset = try offset(of: key)
-            let type = base[offset] >> 4
+            let type = bytes[offset] >> 4
             guard type != 0xA, type != 0xD else { break }
             try checkLeaf(key, at: offset)
             slots[key] = Self.slot(ofLeafOfType: type)
@@ -265,9 +264,9 @@ private struct BinaryPropertyListValidation {
         slots[object] = isString ? Self.sharedString : Self.sharedData
         // Checked: the offset is inside the objects and the marker is a string's or data's.
         let offset = Int(truncatingIfNeeded: load(offsetTable + object * offsetWidth, width: offsetWidth))
-        var count = Int(base[offset] & 0x0F)
+        var count = Int(bytes[offset] & 0x0F)
         if count == Int(BinaryPropertyList.Marker.countFollows) {
-            count = Int(truncatingIfNeeded: load(offset + 2, width: 1 << Int(base[offset + 1] & 0x0F)))
+            count = Int(truncatingIfNeeded: load(offset + 2, width: 1 << Int(bytes[offset + 1] & 0x0F)))
         }
         guard count > 15 else { return }
         if isString { sharedStrings.append(object) } else { sharedData.append(object) }
@@ -284,7 +283,7 @@ private struct BinaryPropertyListValidation {
     /// Checks a leaf: that its marker is one the reader reads and its payload lies inside the
     /// objects, and for strings that their text is valid.
     private mutating func checkLeaf(_ object: Int, at offset: Int) throws(PropertyListError) {
-        let marker = base[offset]
+        let marker = bytes[offset]
         let low = Int(marker & 0x0F)
         switch marker >> 4 {
         case 0x0:
@@ -336,24 +335,12 @@ private struct BinaryPropertyListValidation {
         }
     }
 
-    /// Whether `count` bytes at `start` are ASCII, or-ed eight at a time: most strings are a few
-    /// words long, where a vectorized loop's set-up costs more than the loop. The last word is
-    /// read whole and masked: eight bytes from any
-    /// position up to the offset table are in the file (see `BinaryPropertyListDocument.load`).
+    /// Whether `count` bytes at `start` are ASCII: eight bytes from any position up to the
+    /// offset table are in the file (see `BinaryPropertyListDocument.load`), so the last word is
+    /// read whole and masked.
+    @inline(__always)
     private func isASCII(at start: Int, count: Int) -> Bool {
-        let raw = UnsafeRawPointer(base + start)
-        var bits: UInt64 = 0
-        var index = 0
-        while index &+ 8 <= count {
-            bits |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index &+= 8
-        }
-        if index < count {
-            // The bytes past the string are in memory order after it: keep the first `count - index`.
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            bits |= word & (UInt64.max &>> (64 &- 8 &* (count &- index)))
-        }
-        return bits & 0x8080_8080_8080_8080 == 0
+        bytes.isASCII(at: start, count: count)
     }
 
     /// Whether `count` big-endian code units at `start` are valid UTF-16: every surrogate paired.
@@ -361,12 +348,11 @@ private struct BinaryPropertyListValidation {
     /// Four units at a time are let through when none is a surrogate, a test on their high bytes
     /// as one word; a word that may hold one is checked unit by unit.
     private func isValidUTF16(at start: Int, count: Int) -> Bool {
-        let raw = UnsafeRawPointer(base + start)
         var index = 0
         while index &+ 4 <= count {
             // In memory order each unit's high byte comes first, the low byte of a 16-bit lane
             // of the little-endian word: it is a surrogate's when its top five bits are 11011.
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 2 &* index, as: UInt64.self))
+            let word = bytes.word(at: start &+ 2 &* index)
             let difference = (word & 0x00F8_00F8_00F8_00F8) ^ 0x00D8_00D8_00D8_00D8
             // A lane of `difference` is zero only for a surrogate; subtracting one from each lane
             // then sets its top bit (a borrow into the next lane can only add false alarms).
@@ -390,7 +376,7 @@ private struct BinaryPropertyListValidation {
 
     @inline(__always)
     private func load(_ offset: Int, width: Int) -> UInt64 {
-        BinaryPropertyListDocument.load(base, offset, width: width)
+        bytes.bigEndian(at: offset, width: width)
     }
 
     @inline(__always)
@@ -423,11 +409,11 @@ private struct BinaryPropertyListValidation {
     /// elements start, once the elements are known to fit before the offset table.
     @inline(__always)
     private func count(_ object: Int, at offset: Int, elementWidth: Int) throws(PropertyListError) -> (count: Int, start: Int) {
-        var count = Int(base[offset] & 0x0F)
+        var count = Int(bytes[offset] & 0x0F)
         var start = offset + 1
         if count == Int(BinaryPropertyList.Marker.countFollows) {
             try require(object, start, 1)
-            let marker = base[start]
+            let marker = bytes[start]
             guard marker >> 4 == 1, marker & 0x0F <= 3 else { throw .malformed(reason: "object \(object) has a bad count") }
             let width = 1 << Int(marker & 0x0F)
             try require(object, start + 1, width)

@@ -21,8 +21,8 @@ import Foundation
 /// another kind than the object is returns a neutral value (`false`, `nil`, `.nan`, `""`, empty
 /// data, the reference date, UID 0, no elements): ask ``kind(of:)`` first.
 ///
-/// Memory: a private copy of the bytes, so that pointers into it stay valid for the document's
-/// life (none for a document that only lives while ``reading(_:maximumDepth:options:_:)`` runs,
+/// Memory: a private copy of the bytes (a ``ByteStorage``), so that reads stay valid for the
+/// document's life (none for a document that only lives while ``reading(_:maximumDepth:options:_:)`` runs,
 /// which reads the caller's bytes), the text of each string of more than 15 code units and the
 /// bytes of each data object of more than 15 bytes that the file refers to more than once
 /// (together at most the size of the file: the check refuses objects whose payloads overlap),
@@ -38,8 +38,8 @@ import Foundation
 /// ```
 @usableFromInline
 final class BinaryPropertyListDocument: @unchecked Sendable {
-    // Immutable after init; @unchecked only because the bytes are behind a pointer and the shared
-    // strings are set in init after the check that finds them.
+    // Immutable after init; @unchecked only because the shared strings are set in init after the
+    // check that finds them.
     //
     // The bytes are the document's own copy, or borrowed from the `Data` that
     // `reading(_:maximumDepth:options:_:)` is given, for as long as that runs.
@@ -54,12 +54,12 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     let topObject: Int
     /// How many objects the offset table holds, whether the top object reaches them or not.
     let objectCount: Int
-    /// The file's bytes.
-    let base: UnsafePointer<UInt8>
-    /// How many bytes the file has.
-    let byteCount: Int
-    /// The document's own copy of the file, freed in `deinit`; `nil` when the bytes are borrowed.
-    private let ownedBytes: UnsafeMutableBufferPointer<UInt8>?
+    /// The file's bytes, read where they are: every offset the document reads was checked by
+    /// `init`, and every field read ends before the offset table, which the 32-byte trailer
+    /// follows, so that a read of eight bytes from any field's start is in the file.
+    let bytes: ByteReader
+    /// The document's own copy of the file, which `bytes` reads; `nil` when the bytes are borrowed.
+    private let storage: ByteStorage?
     /// How wide an entry of the offset table and an object reference are: 1 to 8 bytes.
     let offsetWidth: Int
     let referenceWidth: Int
@@ -79,13 +79,10 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     /// - Throws: ``PropertyListError/malformed(reason:)`` for anything but a binary property
     ///   list whose every reachable object is sound.
     convenience init(data: Data, maximumDepth: Int, options: BinaryPropertyListReader.Options = []) throws(PropertyListError) {
-        let trailer = try data.withUnsafeBytes { buffer in
-            Result { () throws(PropertyListError) in try Trailer(buffer) }
-        }.get()
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: data.count)
-        _ = data.copyBytes(to: bytes)
-        try self.init(trailer: trailer, base: UnsafePointer(bytes.baseAddress!), count: data.count, owned: bytes,
-                      maximumDepth: maximumDepth, options: options)
+        // The trailer first, so that a file that is no property list is not copied.
+        let trailer = try ByteReader.withBytes(of: data) { (bytes) throws(PropertyListError) in try Trailer(bytes) }
+        let storage = ByteStorage(copying: data)
+        try self.init(trailer: trailer, bytes: storage.reader, storage: storage, maximumDepth: maximumDepth, options: options)
     }
 
     /// Reads and checks `data` without copying it, and gives the document to `body`, which
@@ -98,35 +95,27 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
         _ data: Data, maximumDepth: Int, options: BinaryPropertyListReader.Options = [],
         _ body: (BinaryPropertyListDocument) -> Value
     ) throws(PropertyListError) -> Value {
-        try data.withUnsafeBytes { buffer in
-            Result { () throws(PropertyListError) -> Value in
-                let trailer = try Trailer(buffer)
-                // Not empty: the trailer is read from it.
-                var document = try BinaryPropertyListDocument(
-                    trailer: trailer, base: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: buffer.count,
-                    owned: nil, maximumDepth: maximumDepth, options: options)
-                let value = body(document)
-                precondition(isKnownUniquelyReferenced(&document), "a document reading borrowed bytes outlived them")
-                return value
-            }
-        }.get()
+        try ByteReader.withBytes(of: data) { (bytes) throws(PropertyListError) -> Value in
+            var document = try BinaryPropertyListDocument(
+                trailer: try Trailer(bytes), bytes: bytes, storage: nil, maximumDepth: maximumDepth, options: options)
+            let value = body(document)
+            precondition(isKnownUniquelyReferenced(&document), "a document reading borrowed bytes outlived them")
+            return value
+        }
     }
 
-    /// The document of the checked file at `base`, of `count` bytes, whose trailer is `trailer`;
-    /// `owned` is the document's own copy, if the bytes are.
+    /// The document of the checked file `bytes`, whose trailer is `trailer`; `storage` is the
+    /// document's own copy, if `bytes` reads one.
     private init(
-        trailer: Trailer, base: UnsafePointer<UInt8>, count: Int, owned: UnsafeMutableBufferPointer<UInt8>?,
-        maximumDepth: Int, options: BinaryPropertyListReader.Options
+        trailer: Trailer, bytes: ByteReader, storage: ByteStorage?, maximumDepth: Int, options: BinaryPropertyListReader.Options
     ) throws(PropertyListError) {
         topObject = trailer.topObject
         objectCount = trailer.objectCount
         offsetWidth = trailer.offsetWidth
         referenceWidth = trailer.referenceWidth
         offsetTable = trailer.offsetTable
-        self.base = base
-        byteCount = count
-        ownedBytes = owned
-        // Fully initialized: if the check throws, deinit frees the copy.
+        self.bytes = bytes
+        self.storage = storage
         let shared = try validate(maximumDepth: maximumDepth, options: options)
         var texts = [Int: String](minimumCapacity: shared.strings.count)
         for object in shared.strings { texts[object] = string(at: object) }
@@ -134,10 +123,6 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
         var data = [Int: Data](minimumCapacity: shared.data.count)
         for object in shared.data { data[object] = self.data(at: object) }
         sharedData = data
-    }
-
-    deinit {
-        ownedBytes?.deallocate()
     }
 
     /// The fields of the 32-byte trailer, once they are known to describe an offset table that
@@ -149,14 +134,14 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
         let topObject: Int
         let offsetTable: Int
 
-        init(_ buffer: UnsafeRawBufferPointer) throws(PropertyListError) {
+        init(_ buffer: ByteReader) throws(PropertyListError) {
             let header = BinaryPropertyList.header
-            guard buffer.count >= header.count else { throw .malformed(reason: buffer.isEmpty ? "is empty" : "too short for a header") }
+            guard buffer.count >= header.count else { throw .malformed(reason: buffer.count == 0 ? "is empty" : "too short for a header") }
             guard buffer.starts(with: header) else { throw .malformed(reason: "not a binary property list") }
             guard buffer.count >= header.count + 1 + BinaryPropertyList.trailerSize else { throw .malformed(reason: "too short for a trailer") }
             let trailer = buffer.count - BinaryPropertyList.trailerSize
             func field(at offset: Int) -> UInt64 {
-                (0 ..< 8).reduce(0) { value, index in value << 8 | UInt64(buffer[offset + index]) }
+                buffer.bigEndian(at: offset, width: 8)
             }
             offsetWidth = Int(buffer[trailer + 6])
             referenceWidth = Int(buffer[trailer + 7])
@@ -186,22 +171,12 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
 
     // MARK: Bytes
 
-    /// The big-endian unsigned integer of `width` (1 to 8) bytes at `offset`.
+    /// The big-endian unsigned integer of `width` (1 to 8) bytes at `offset`: every field the
+    /// document reads ends before the offset table, and the 32-byte trailer follows it, so the
+    /// eight bytes ``ByteReader/bigEndian(at:width:)`` reads from any field's start are in the file.
     @inline(__always)
     func load(_ offset: Int, width: Int) -> UInt64 {
-        Self.load(base, offset, width: width)
-    }
-
-    /// The big-endian unsigned integer of `width` (1 to 8) bytes at `offset` in `base`, read as
-    /// eight bytes and shifted: every field the document reads ends before the offset table, and
-    /// the 32-byte trailer follows it, so eight bytes from any field's start are in the file.
-    ///
-    /// The masking shift and wrapping arithmetic are exact for widths 1 to 8 (a shift of 0 to
-    /// 56), and spare every read of a reference or an offset the checks for a shift of 64 or
-    /// more and for overflow, which the compiler cannot rule out.
-    @inline(__always)
-    static func load(_ base: UnsafePointer<UInt8>, _ offset: Int, width: Int) -> UInt64 {
-        UInt64(bigEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) &>> (64 &- 8 &* width)
+        bytes.bigEndian(at: offset, width: width)
     }
 
     /// Where `object` starts: the offset its entry in the offset table gives.
@@ -215,9 +190,9 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     /// contents start, for a checked data, string, array or dictionary object.
     @inline(__always)
     func contents(at offset: Int) -> (count: Int, start: Int) {
-        let low = Int(base[offset] & 0x0F)
+        let low = Int(bytes[offset] & 0x0F)
         guard low == Int(BinaryPropertyList.Marker.countFollows) else { return (low, offset + 1) }
-        let width = 1 << Int(base[offset + 1] & 0x0F)
+        let width = 1 << Int(bytes[offset + 1] & 0x0F)
         return (Int(truncatingIfNeeded: load(offset + 2, width: width)), offset + 2 + width)
     }
 
@@ -225,7 +200,7 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
 
     @inline(__always)
     func kind(of object: Int) -> Kind {
-        switch base[offset(of: object)] >> 4 {
+        switch bytes[offset(of: object)] >> 4 {
         case 0x0: .bool
         case 0x1: .integer
         case 0x2: .real
@@ -242,7 +217,7 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     /// Whether a Boolean is `true`.
     @inline(__always)
     func bool(at object: Int) -> Bool {
-        base[offset(of: object)] == BinaryPropertyList.Marker.true
+        bytes[offset(of: object)] == BinaryPropertyList.Marker.true
     }
 
     /// An integer's value, or a real's, as `Integer` when it is exactly one (as `NSNumber`'s
@@ -251,7 +226,7 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     @inline(__always)
     func integer<Integer: FixedWidthInteger>(_ type: Integer.Type, at object: Int) -> Integer? {
         let offset = offset(of: object)
-        switch base[offset] >> 4 {
+        switch bytes[offset] >> 4 {
         case 0x1:
             let (value, isSigned) = storedInteger(at: offset)
             return isSigned ? Integer(exactly: Int64(bitPattern: value)) : Integer(exactly: value)
@@ -266,7 +241,7 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     @inline(__always)
     func double(at object: Int) -> Double {
         let offset = offset(of: object)
-        switch base[offset] >> 4 {
+        switch bytes[offset] >> 4 {
         case 0x1:
             let (value, isSigned) = storedInteger(at: offset)
             return isSigned ? Double(Int64(bitPattern: value)) : Double(value)
@@ -281,18 +256,18 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     /// integers, and 16-byte ones that are sign-extended negatives).
     @inline(__always)
     func storedInteger(at offset: Int) -> (bits: UInt64, isSigned: Bool) {
-        switch base[offset] & 0x0F {
-        case 0, 1, 2: (load(offset + 1, width: 1 << Int(base[offset] & 0x0F)), false)
+        switch bytes[offset] & 0x0F {
+        case 0, 1, 2: (load(offset + 1, width: 1 << Int(bytes[offset] & 0x0F)), false)
         case 3: (load(offset + 1, width: 8), true)
         // 16 bytes, whose high half is all zeros or (for a negative) all ones.
-        default: (load(offset + 9, width: 8), base[offset + 1] != 0)
+        default: (load(offset + 9, width: 8), bytes[offset + 1] != 0)
         }
     }
 
     /// A checked real object's value at `offset`: 4 or 8 bytes.
     @inline(__always)
     func real(at offset: Int) -> Double {
-        base[offset] & 0x0F == 2
+        bytes[offset] & 0x0F == 2
             ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: load(offset + 1, width: 4))))
             : Double(bitPattern: load(offset + 1, width: 8))
     }
@@ -307,11 +282,11 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     @inline(__always)
     func stringIfString(at object: Int) -> String? {
         let offset = offset(of: object)
-        switch base[offset] >> 4 {
+        switch bytes[offset] >> 4 {
         case 0x5:
             let (count, start) = contents(at: offset)
             if count > 15, !sharedStrings.isEmpty, let text = sharedStrings[object] { return text }
-            return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
+            return bytes.string(at: start, count: count)
         case 0x6:
             let (count, start) = contents(at: offset)
             if count > 15, !sharedStrings.isEmpty, let text = sharedStrings[object] { return text }
@@ -325,43 +300,38 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     /// standard library's generic transcoding from `UInt16`s is several times slower.
     private func utf16String(at start: Int, count: Int) -> String {
         // A code unit is at most 3 bytes of UTF-8, a surrogate pair 4.
-        String(unsafeUninitializedCapacity: count * 3) { utf8 in
-            var index = 0, length = 0
+        ByteWriter.string(capacity: count * 3) { utf8 in
+            var index = 0
             while index < count {
                 var scalar = UInt32(unit(at: start + 2 * index))
                 index += 1
                 switch scalar {
                 case ..<0x80:
-                    utf8[length] = UInt8(scalar)
-                    length += 1
+                    utf8.append(UInt8(scalar))
                 case ..<0x800:
-                    utf8[length] = UInt8(0xC0 | scalar >> 6)
-                    utf8[length + 1] = UInt8(0x80 | scalar & 0x3F)
-                    length += 2
+                    utf8.append(UInt8(0xC0 | scalar >> 6))
+                    utf8.append(UInt8(0x80 | scalar & 0x3F))
                 case 0xD800 ..< 0xDC00:
                     // Checked: a low surrogate follows.
                     scalar = 0x10000 + (scalar - 0xD800) << 10 + (UInt32(unit(at: start + 2 * index)) &- 0xDC00)
                     index += 1
-                    utf8[length] = UInt8(0xF0 | scalar >> 18)
-                    utf8[length + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
-                    utf8[length + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
-                    utf8[length + 3] = UInt8(0x80 | scalar & 0x3F)
-                    length += 4
+                    utf8.append(UInt8(0xF0 | scalar >> 18))
+                    utf8.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+                    utf8.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                    utf8.append(UInt8(0x80 | scalar & 0x3F))
                 default:
-                    utf8[length] = UInt8(0xE0 | scalar >> 12)
-                    utf8[length + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
-                    utf8[length + 2] = UInt8(0x80 | scalar & 0x3F)
-                    length += 3
+                    utf8.append(UInt8(0xE0 | scalar >> 12))
+                    utf8.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                    utf8.append(UInt8(0x80 | scalar & 0x3F))
                 }
             }
-            return length
         }
     }
 
     /// The big-endian UTF-16 code unit at `offset`.
     @inline(__always)
     func unit(at offset: Int) -> UInt16 {
-        UInt16(bigEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt16.self))
+        bytes.bigEndianUInt16(at: offset)
     }
 
     /// Whether a string's text is `key`, compared without building a `String` unless one of
@@ -370,16 +340,14 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     func string(at object: Int, equals key: BinaryPropertyListKey) -> Bool {
         let offset = offset(of: object)
         let (count, start) = contents(at: offset)
-        switch base[offset] >> 4 {
+        switch bytes[offset] >> 4 {
         case 0x5:
-            if count == key.utf8.count, count == 0 || key.utf8.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base + start, count) == 0 }) {
+            if count == key.utf8.count, ByteReader.withBytes(of: key.utf8, { bytes.contains($0, at: start) }) {
                 return true
             }
             return !key.isASCII && string(at: object) == key.string
         case 0x6:
-            if count == key.utf16.count, key.utf16.withUnsafeBufferPointer({ units in
-                (0 ..< count).allSatisfy { units[$0] == unit(at: start + 2 * $0) }
-            }) {
+            if count == key.utf16.count, (0 ..< count).allSatisfy({ key.utf16[$0] == unit(at: start + 2 * $0) }) {
                 return true
             }
             return string(at: object) == key.string
@@ -391,24 +359,24 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     /// A date's value; the reference date for other kinds.
     func date(at object: Int) -> Date {
         let offset = offset(of: object)
-        guard base[offset] == BinaryPropertyList.Marker.date else { return Date(timeIntervalSinceReferenceDate: 0) }
+        guard bytes[offset] == BinaryPropertyList.Marker.date else { return Date(timeIntervalSinceReferenceDate: 0) }
         return Date(timeIntervalSinceReferenceDate: Double(bitPattern: load(offset + 1, width: 8)))
     }
 
     /// A data object's bytes, copied (once for a data object the file shares); empty for other kinds.
     func data(at object: Int) -> Data {
         let offset = offset(of: object)
-        guard base[offset] >> 4 == 0x4 else { return Data() }
+        guard bytes[offset] >> 4 == 0x4 else { return Data() }
         let (count, start) = contents(at: offset)
         if count > 15, !sharedData.isEmpty, let data = sharedData[object] { return data }
-        return Data(bytes: base + start, count: count)
+        return bytes.data(at: start, count: count)
     }
 
     /// A keyed-archive UID's value (1 to 16 bytes that fit in 64 bits); 0 for other kinds.
     func uid(at object: Int) -> UInt64 {
         let offset = offset(of: object)
-        guard base[offset] >> 4 == 0x8 else { return 0 }
-        let width = Int(base[offset] & 0x0F) + 1
+        guard bytes[offset] >> 4 == 0x8 else { return 0 }
+        let width = Int(bytes[offset] & 0x0F) + 1
         return width > 8 ? load(offset + 1 + width - 8, width: 8) : load(offset + 1, width: width)
     }
 
@@ -417,7 +385,7 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     @inline(__always)
     func count(of object: Int) -> Int {
         let offset = offset(of: object)
-        switch base[offset] >> 4 {
+        switch bytes[offset] >> 4 {
         case 0x4, 0x5, 0x6, 0xA, 0xD: return contents(at: offset).count
         default: return 0
         }
@@ -429,7 +397,7 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     @inline(__always)
     func elements(of array: Int) -> References {
         let offset = offset(of: array)
-        guard base[offset] >> 4 == 0xA else { return References(document: self, start: offset, count: 0) }
+        guard bytes[offset] >> 4 == 0xA else { return References(document: self, start: offset, count: 0) }
         let (count, start) = contents(at: offset)
         return References(document: self, start: start, count: count)
     }
@@ -439,7 +407,7 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     @inline(__always)
     func members(of dictionary: Int) -> Members {
         let offset = offset(of: dictionary)
-        guard base[offset] >> 4 == 0xD else {
+        guard bytes[offset] >> 4 == 0xD else {
             let none = References(document: self, start: offset, count: 0)
             return Members(keys: none, values: none)
         }
@@ -473,7 +441,7 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     @inline(__always)
     func asciiText(of object: Int) -> (count: Int, start: Int)? {
         let offset = offset(of: object)
-        guard base[offset] >> 4 == 0x5 else { return nil }
+        guard bytes[offset] >> 4 == 0x5 else { return nil }
         return contents(at: offset)
     }
 

@@ -32,7 +32,7 @@ struct BinaryPropertyListKey: Sendable, Hashable {
     /// ``BinaryPropertyListDocument/string(at:equals:)``.
     @usableFromInline
     struct Pattern: Sendable {
-        /// The key's bytes as the document loads them (native byte order), zero past its end.
+        /// The key's bytes as ``ByteReader/word(at:)`` reads them, zero past its end.
         let words: (UInt64, UInt64)
         /// All ones over the key's bytes, zero past its end.
         let masks: (UInt64, UInt64)
@@ -59,23 +59,21 @@ struct BinaryPropertyListKey: Sendable, Hashable {
             bytes.replaceSubrange(0 ..< key.utf8.count, with: key.utf8)
             ones.replaceSubrange(0 ..< key.utf8.count, with: repeatElement(0xFF, count: key.utf8.count))
             func word(_ bytes: [UInt8], _ at: Int) -> UInt64 {
-                bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: UInt64.self) }
+                ByteReader.withBytes(of: bytes) { $0.word(at: at) }
             }
             words = (word(bytes, 0), word(bytes, 8))
             masks = (word(ones, 0), word(ones, 8))
             count = key.utf8.count
         }
 
-        /// Whether the ASCII text of `count` bytes at `text` is this key; `nil` when the pattern
-        /// cannot tell. Reads 16 bytes from `text`, which a checked string's text, lying before
-        /// the offset table that the 32-byte trailer follows, always has.
+        /// Whether the ASCII text of `count` bytes at `offset` in `bytes` is this key; `nil` when
+        /// the pattern cannot tell. Reads 16 bytes from `offset`, which a checked string's text,
+        /// lying before the offset table that the 32-byte trailer follows, always has.
         @inline(__always)
-        func matches(_ text: UnsafePointer<UInt8>, count: Int) -> Bool? {
+        func matches(_ bytes: ByteReader, at offset: Int, count: Int) -> Bool? {
             guard self.count >= 0 else { return self.count == -1 ? nil : false }
             guard count == self.count else { return false }
-            let raw = UnsafeRawPointer(text)
-            return raw.loadUnaligned(as: UInt64.self) & masks.0 == words.0
-                && raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & masks.1 == words.1
+            return bytes.word(at: offset) & masks.0 == words.0 && bytes.word(at: offset &+ 8) & masks.1 == words.1
         }
 
         /// Each field's pattern, in the fields' order: what a key map keeps for its loads.

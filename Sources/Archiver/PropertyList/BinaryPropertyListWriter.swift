@@ -46,7 +46,7 @@ struct BinaryPropertyListWriter {
     /// ``JSONScratch`` keeps a large JSON text's; a write that finds none (another write holds
     /// it) allocates its own.
     struct Storage {
-        fileprivate var bytes: [UInt8] = []
+        fileprivate var bytes = ByteWriter()
         fileprivate var offsets: [Int] = []
         fileprivate var containers: [PendingContainer] = []
         fileprivate var references: [Int] = []
@@ -67,7 +67,7 @@ struct BinaryPropertyListWriter {
         /// Keeps `storage`, emptied, for the next write if it is not too large and none is kept.
         fileprivate static func keep(_ storage: consuming Storage) {
             guard storage.footprint <= maximum else { return }
-            storage.bytes.removeAll(keepingCapacity: true)
+            storage.bytes.removeAll()
             storage.offsets.removeAll(keepingCapacity: true)
             storage.containers.removeAll(keepingCapacity: true)
             storage.references.removeAll(keepingCapacity: true)
@@ -91,7 +91,7 @@ struct BinaryPropertyListWriter {
     }
 
     private let maximumDepth: Int
-    private var bytes: [UInt8]
+    private var bytes: ByteWriter
     /// Each object's offset in `bytes`, by object number; containers' are set by `finish`.
     private var offsets: [Int] = []
     /// Containers are written last, once the number of objects, and so the width of an object
@@ -132,7 +132,7 @@ struct BinaryPropertyListWriter {
             references = storage.references
             strings = storage.strings
         } else {
-            bytes = []
+            bytes = ByteWriter()
             bytes.reserveCapacity(1024)
         }
         bytes.append(contentsOf: BinaryPropertyList.header)
@@ -283,12 +283,12 @@ struct BinaryPropertyListWriter {
     /// Writes `string` unless it was written before; its object number.
     mutating func addString(_ string: String) -> Int {
         var string = string
-        return string.withUTF8 { utf8 in addString(utf8: utf8) }
+        return ByteReader.withUTF8(of: &string) { utf8 in addString(utf8: utf8) }
     }
 
     /// Looks the bytes up in ``strings`` and writes them if they are new. Equal means equal
     /// bytes (Swift's `==` would also share "é" with "e\u{301}", changing what is stored).
-    private mutating func addString(utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    private mutating func addString(utf8: ByteReader) -> Int {
         let hash = StringTable.hash(utf8)
         switch strings.find(utf8, hash: hash) {
         case .found(let object):
@@ -315,7 +315,7 @@ struct BinaryPropertyListWriter {
         if let object = dates[bits] { return object }
         let object = addLeaf { writer in
             writer.bytes.append(BinaryPropertyList.Marker.date)
-            writer.appendBigEndian(bits)
+            writer.bytes.appendBigEndian(bits)
         }
         dates[bits] = object
         return object
@@ -325,15 +325,15 @@ struct BinaryPropertyListWriter {
         if let object = datas[data] { return object }
         let object = addLeaf { writer in
             writer.appendMarker(BinaryPropertyList.Marker.data, count: data.count)
-            data.withUnsafeBytes { writer.bytes.append(contentsOf: $0) }
+            writer.bytes.append(contentsOf: data)
         }
         datas[data] = object
         return object
     }
 
-    private mutating func writeString(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    private mutating func writeString(_ utf8: ByteReader) -> Int {
         addLeaf { writer in
-            if utf8.allSatisfy({ $0 < 0x80 }) {
+            if utf8.isASCII {
                 writer.appendMarker(BinaryPropertyList.Marker.asciiString, count: utf8.count)
                 writer.bytes.append(contentsOf: utf8)
             } else {
@@ -342,18 +342,19 @@ struct BinaryPropertyListWriter {
         }
     }
 
-    /// Transcodes by hand: `String.UTF16View` hands out one unit per call, which cost a store of
-    /// the 1,000-review user a tenth of its instructions. `utf8` is a `String`'s, so it is valid.
-    private mutating func appendUTF16(_ utf8: UnsafeBufferPointer<UInt8>) {
+    /// Transcodes by hand: `String.UTF16View` hands out one unit per call, a call per unit of
+    /// every non-ASCII string stored. `utf8` is a `String`'s, so it is valid.
+    private mutating func appendUTF16(_ utf8: ByteReader) {
         // One unit per scalar (every byte but a continuation byte starts one), two for a scalar
         // beyond U+FFFF (the ones a 4-byte sequence encodes).
         var unitCount = 0
-        for byte in utf8 {
+        for index in 0 ..< utf8.count {
+            let byte = utf8[index]
             if byte & 0xC0 != 0x80 { unitCount += 1 }
             if byte >= 0xF0 { unitCount += 1 }
         }
         appendMarker(BinaryPropertyList.Marker.utf16String, count: unitCount)
-        appendSpace(unitCount * 2) { out in
+        bytes.appendSpace(unitCount * 2) { out in
             var index = 0
             while index < utf8.count {
                 let lead = UInt32(utf8[index])
@@ -375,10 +376,10 @@ struct BinaryPropertyListWriter {
                 }
                 if scalar > 0xFFFF {
                     scalar -= 0x1_0000
-                    Self.store(Int(0xD800 | scalar >> 10), width: 2, at: &out)
+                    out.appendBigEndian(Int(0xD800 | scalar >> 10), width: 2)
                     scalar = 0xDC00 | scalar & 0x3FF
                 }
-                Self.store(Int(scalar), width: 2, at: &out)
+                out.appendBigEndian(Int(scalar), width: 2)
             }
         }
     }
@@ -428,8 +429,8 @@ struct BinaryPropertyListWriter {
         // Above Int64.max, readers expect a 16-byte signed integer (as plistlib and CF write).
         return addLeaf { writer in
             writer.bytes.append(BinaryPropertyList.Marker.integer | 4)
-            writer.appendBigEndian(UInt64(0))
-            writer.appendBigEndian(value)
+            writer.bytes.appendBigEndian(UInt64(0))
+            writer.bytes.appendBigEndian(value)
         }
     }
 
@@ -444,7 +445,7 @@ struct BinaryPropertyListWriter {
         if let object = doubles[value.bitPattern] { return object }
         let object = addLeaf { writer in
             writer.bytes.append(BinaryPropertyList.Marker.real | 3)
-            writer.appendBigEndian(value.bitPattern)
+            writer.bytes.appendBigEndian(value.bitPattern)
         }
         doubles[value.bitPattern] = object
         return object
@@ -454,7 +455,7 @@ struct BinaryPropertyListWriter {
         if let object = floats[value.bitPattern] { return object }
         let object = addLeaf { writer in
             writer.bytes.append(BinaryPropertyList.Marker.real | 2)
-            writer.appendBigEndian(value.bitPattern)
+            writer.bytes.appendBigEndian(value.bitPattern)
         }
         floats[value.bitPattern] = object
         return object
@@ -477,13 +478,13 @@ struct BinaryPropertyListWriter {
             bytes.append(UInt8(truncatingIfNeeded: value))
         case 0...0xFFFF:
             bytes.append(BinaryPropertyList.Marker.integer | 1)
-            appendBigEndian(UInt16(truncatingIfNeeded: value))
+            bytes.appendBigEndian(UInt16(truncatingIfNeeded: value))
         case 0...0xFFFF_FFFF:
             bytes.append(BinaryPropertyList.Marker.integer | 2)
-            appendBigEndian(UInt32(truncatingIfNeeded: value))
+            bytes.appendBigEndian(UInt32(truncatingIfNeeded: value))
         default:
             bytes.append(BinaryPropertyList.Marker.integer | 3)
-            appendBigEndian(UInt64(bitPattern: value))
+            bytes.appendBigEndian(UInt64(bitPattern: value))
         }
     }
 
@@ -493,54 +494,6 @@ struct BinaryPropertyListWriter {
         } else {
             bytes.append(marker | BinaryPropertyList.Marker.countFollows)
             appendInteger(Int64(count))
-        }
-    }
-
-    private mutating func appendBigEndian<Value: FixedWidthInteger>(_ value: Value) {
-        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
-    }
-
-    /// Adds `count` bytes that `write` fills in, from a pointer it moves along: the table and
-    /// references are thousands of 1- to 4-byte numbers, for which `Array.append`'s checks cost
-    /// more than the bytes.
-    private mutating func appendSpace(_ count: Int, _ write: (inout UnsafeMutablePointer<UInt8>) -> Void) {
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: count))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            var out = buffer.baseAddress! + start
-            write(&out)
-            assert(out == buffer.baseAddress! + buffer.count)
-        }
-    }
-
-    /// Stores the low `width` bytes of `value`, most significant first.
-    @inline(__always)
-    private static func store(_ value: Int, width: Int, at out: inout UnsafeMutablePointer<UInt8>) {
-        // The widths a store of thousands of objects meets, unrolled.
-        switch width {
-        case 1:
-            out[0] = UInt8(truncatingIfNeeded: value)
-            out += 1
-            return
-        case 2:
-            out[0] = UInt8(truncatingIfNeeded: value >> 8)
-            out[1] = UInt8(truncatingIfNeeded: value)
-            out += 2
-            return
-        case 3:
-            out[0] = UInt8(truncatingIfNeeded: value >> 16)
-            out[1] = UInt8(truncatingIfNeeded: value >> 8)
-            out[2] = UInt8(truncatingIfNeeded: value)
-            out += 3
-            return
-        default:
-            break
-        }
-        var shift = (width - 1) * 8
-        while shift >= 0 {
-            out.pointee = UInt8(truncatingIfNeeded: value >> shift)
-            out += 1
-            shift -= 8
         }
     }
 
@@ -558,16 +511,16 @@ struct BinaryPropertyListWriter {
     }
 
     /// Stores what ``appendMarker(_:count:)`` appends.
-    private static func storeMarker(_ marker: UInt8, count: Int, at out: inout UnsafeMutablePointer<UInt8>) {
+    private static func storeMarker(_ marker: UInt8, count: Int, at out: inout ByteWriter.Space) {
         let size = markerSize(count: count)
         if size == 1 {
-            store(Int(marker) | count, width: 1, at: &out)
+            out.append(marker | UInt8(truncatingIfNeeded: count))
             return
         }
-        store(Int(marker | BinaryPropertyList.Marker.countFollows), width: 1, at: &out)
+        out.append(marker | BinaryPropertyList.Marker.countFollows)
         let width = size - 2
-        store(Int(BinaryPropertyList.Marker.integer) | width.trailingZeroBitCount, width: 1, at: &out)
-        store(count, width: width, at: &out)
+        out.append(BinaryPropertyList.Marker.integer | UInt8(width.trailingZeroBitCount))
+        out.appendBigEndian(count, width: width)
     }
 
     private mutating func finish(topObject: Int) -> Data {
@@ -582,33 +535,29 @@ struct BinaryPropertyListWriter {
         bytes.reserveCapacity(offsetTable + offsets.count * offsetWidth + BinaryPropertyList.trailerSize)
         let containers = containers
         let references = references
-        appendSpace(offsetTable - bytes.count) { out in
-            references.withUnsafeBufferPointer { references in
-                for container in containers {
-                    Self.storeMarker(container.marker, count: container.count, at: &out)
-                    for index in container.firstReference ..< container.firstReference + container.referenceCount {
-                        Self.store(references[index], width: referenceWidth, at: &out)
-                    }
+        bytes.appendSpace(offsetTable - bytes.count) { out in
+            for container in containers {
+                Self.storeMarker(container.marker, count: container.count, at: &out)
+                for reference in references[container.firstReference ..< container.firstReference + container.referenceCount] {
+                    out.appendBigEndian(reference, width: referenceWidth)
                 }
             }
         }
         let offsets = offsets
-        appendSpace(offsets.count * offsetWidth) { out in
-            offsets.withUnsafeBufferPointer { offsets in
-                for offset in offsets {
-                    Self.store(offset, width: offsetWidth, at: &out)
-                }
+        bytes.appendSpace(offsets.count * offsetWidth) { out in
+            for offset in offsets {
+                out.appendBigEndian(offset, width: offsetWidth)
             }
         }
         // Trailer: 5 unused bytes, sort version, offset width, reference width, then three 8-byte
         // fields: number of objects, top object, offset table's offset.
-        bytes.append(contentsOf: repeatElement(0, count: 6))
+        bytes.appendZeros(6)
         bytes.append(UInt8(offsetWidth))
         bytes.append(UInt8(referenceWidth))
-        appendBigEndian(UInt64(offsets.count))
-        appendBigEndian(UInt64(topObject))
-        appendBigEndian(UInt64(offsetTable))
-        return Data(bytes)
+        bytes.appendBigEndian(UInt64(offsets.count))
+        bytes.appendBigEndian(UInt64(topObject))
+        bytes.appendBigEndian(UInt64(offsetTable))
+        return bytes.data
     }
 }
 
@@ -667,23 +616,22 @@ struct StringTable {
     ///
     /// A table that a few strings used has only their slots cleared, each found again from its
     /// entry's hash: the table keeps the size the largest write grew it to, and clearing all of
-    /// it made every small write after one large write three times slower. A table at least a
+    /// it would make every small write after one large write pay for the large one. A table at least a
     /// sixteenth full is cleared whole, which costs less than finding each slot.
     mutating func removeAll() {
         guard !entries.isEmpty else { return }
         let mask = slots.count - 1
-        entries.withUnsafeBufferPointer { entries in
-            slots.withUnsafeMutableBufferPointer { slots in
-                guard entries.count * 16 < slots.count else { return slots.update(repeating: -1) }
-                for index in entries.indices {
-                    var slot = Int(truncatingIfNeeded: entries[index].hash) & mask
-                    while slots[slot] != Int32(index) { slot = (slot + 1) & mask }
-                    slots[slot] = -1
-                }
+        if entries.count * 16 < slots.count {
+            for index in entries.indices {
+                var slot = Int(truncatingIfNeeded: entries[index].hash) & mask
+                while slots[slot] != Int32(index) { slot = (slot + 1) & mask }
+                slots[slot] = -1
             }
+        } else {
+            for slot in slots.indices { slots[slot] = -1 }
         }
         entries.removeAll(keepingCapacity: true)
-        arena.removeAll(keepingCapacity: true)
+        arena.removeAll()
     }
 
     /// Indexes into `entries`, or -1; the count is a power of two.
@@ -692,16 +640,15 @@ struct StringTable {
     private static let emptySlots = [Int32](repeating: -1, count: 256)
     private var entries: [Entry] = []
     /// The bytes of every entry, one after the other.
-    private var arena: [UInt8] = []
+    private var arena = ByteWriter()
 
     /// A multiplicative hash of 8 bytes at a time.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    @inline(__always)
+    static func hash(_ bytes: ByteReader) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        guard let base = bytes.baseAddress else { return hash }
-        let raw = UnsafeRawPointer(base)
         var index = 0
         while index + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let word = bytes.word(at: index)
             hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
             hash ^= hash >> 32
             index += 8
@@ -715,28 +662,22 @@ struct StringTable {
         return hash ^ (hash >> 29)
     }
 
-    func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Lookup {
+    @inline(__always)
+    func find(_ bytes: ByteReader, hash: UInt64) -> Lookup {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         for _ in 0 ..< Self.maximumProbes {
             let index = Int(slots[slot])
             if index < 0 { return .absent(slot: slot) }
             let entry = entries[index]
-            if entry.hash == hash, entry.count == bytes.count, equal(entry, bytes) { return .found(entry.object) }
+            if entry.hash == hash, entry.count == bytes.count, arena.contains(bytes, at: entry.start) { return .found(entry.object) }
             slot = (slot + 1) & mask
         }
         return .crowded
     }
 
-    private func equal(_ entry: Entry, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard entry.count > 0, let base = bytes.baseAddress else { return true }
-        return arena.withUnsafeBufferPointer { arena in
-            memcmp(arena.baseAddress! + entry.start, base, entry.count) == 0
-        }
-    }
-
     /// Adds the bytes at the slot ``find(_:hash:)`` returned.
-    mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, object: Int, at slot: Int) {
+    mutating func insert(_ bytes: ByteReader, hash: UInt64, object: Int, at slot: Int) {
         slots[slot] = Int32(entries.count)
         entries.append(Entry(hash: hash, start: arena.count, count: bytes.count, object: object))
         arena.append(contentsOf: bytes)

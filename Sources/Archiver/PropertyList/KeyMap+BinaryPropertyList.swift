@@ -38,8 +38,7 @@ extension KeyMap where Model: KeyMapped {
     /// Each key object's marker is read once, and an ASCII key is compared with each candidate's
     /// ``BinaryPropertyListKey/Pattern`` (two masked words, nothing retained); only keys a
     /// pattern cannot decide (UTF-16 in the file, long or non-ASCII in the map) take the full
-    /// comparison. This pass cost a tenth of a 1,000-review load when every comparison copied the
-    /// field's key (three retains and releases) and parsed the key object again.
+    /// comparison, which copies the field's key and parses the key object again.
     private func locate(_ object: Int, in document: BinaryPropertyListDocument, slots: UnsafeMutableBufferPointer<Int32>) {
         slots.initialize(repeating: -1)
         let fieldCount = fields.count
@@ -53,7 +52,7 @@ extension KeyMap where Model: KeyMapped {
                 var candidate = guess
                 for _ in 0 ..< fieldCount {
                     if candidate == fieldCount { candidate = 0 }
-                    let isMatch = if let text, let answer = patterns[candidate].matches(document.base + text.start, count: text.count) {
+                    let isMatch = if let text, let answer = patterns[candidate].matches(document.bytes, at: text.start, count: text.count) {
                         answer
                     } else {
                         fields[candidate].matchesArchiveKey && document.string(at: key, equals: fields[candidate].archivePropertyListKey)

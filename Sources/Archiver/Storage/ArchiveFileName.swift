@@ -52,28 +52,11 @@ enum ArchiveFileName {
         return String(decoding: id._nfcCodeUnits, as: UTF8.self)
     }
 
-    /// Whether `text` is all ASCII, read from its contiguous bytes: the UTF-8 view's iterator
-    /// cost a thirteenth of listing a folder, where every id is made canonical.
+    /// Whether `text` is all ASCII, read from its contiguous bytes a word at a time rather than
+    /// through the UTF-8 view's iterator: listing a folder makes every id canonical.
     static func isASCII(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8(isASCII)
-    }
-
-    /// Whether every byte is ASCII, tested eight at a time.
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        var bits: UInt64 = 0
-        var index = 0
-        while index + 8 <= bytes.count {
-            bits |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < bytes.count {
-            bits |= UInt64(bytes[index])
-            index += 1
-        }
-        return bits & 0x8080_8080_8080_8080 == 0
+        return ByteReader.withUTF8(of: &text) { $0.isASCII }
     }
 
     private static func exactStem(for id: String, foldingCase: Bool) -> (stem: String, form: Form)? {
@@ -93,7 +76,7 @@ enum ArchiveFileName {
     static func isHashed(_ stem: String) -> Bool {
         // Bytes, not characters: a hashed name is all ASCII, so `%%` and 64 hex digits in bytes
         // are the same name `hasPrefix("%%")` and the digits accepted, and most names are told
-        // by their length alone (a character comparison cost a twentieth of listing a folder).
+        // by their length alone (a character comparison normalizes, for every name listed).
         let bytes = stem.utf8
         guard bytes.count == 66, bytes.starts(with: "%%".utf8) else { return false }
         return bytes.dropFirst(2).allSatisfy(isLowercaseHexDigit)
@@ -150,8 +133,8 @@ enum ArchiveFileName {
         }
     }
 
-    /// The bytes ``isPlainByte(_:foldingCase:)`` accepts, as bits: one test a byte, where the
-    /// switch cost a sixteenth of listing a folder.
+    /// The bytes ``isPlainByte(_:foldingCase:)`` accepts, as bits: one test a byte of every name
+    /// listed, where a switch takes several comparisons.
     private struct PlainBytes {
         /// Bit `n` of `words.0` is byte `n`, of `words.1` byte `64 + n`; no plain byte is above 127.
         let words: (UInt64, UInt64)

@@ -57,8 +57,7 @@ extension Archiver {
 
     /// The name `name` of an archive file (it ends in `.plist`, character by character) without
     /// its extension: those characters are ASCII, one byte each. Cut from the contiguous bytes,
-    /// not a slice of the UTF-8 view, which `String(decoding:)` read byte by byte (listing a
-    /// folder spent a tenth of its time here).
+    /// not a slice of the UTF-8 view, which `String(decoding:)` reads byte by byte.
     private static func stem(of name: String) -> String {
         var name = name
         return name.withUTF8 { bytes in
@@ -72,7 +71,7 @@ extension Archiver {
     /// other text is canonically equivalent to a dot and lowercase ASCII letters), and one whose
     /// extension follows an ASCII byte is one (its dot starts a character). Only a dot after other
     /// text, which may join it into one character, asks `hasSuffix`, which compares characters.
-    /// Testing the suffix and cutting the stem apart cost a tenth of listing a folder.
+    /// Listing a folder does this for every name.
     static func archiveStem(of name: String) -> (stem: String, isASCII: Bool)? {
         var name = name, suffix = ArchiveFileName.fileSuffix
         let (stem, isASCII): (String?, Bool) = name.withUTF8 { bytes in
@@ -81,7 +80,7 @@ extension Archiver {
                 guard cut >= 0 else { return (nil, false) }
                 for offset in 0 ..< end.count where bytes[cut + offset] != end[offset] { return (nil, false) }
                 let stem = UnsafeBufferPointer(rebasing: bytes[..<cut])
-                return (String(decoding: stem, as: UTF8.self), ArchiveFileName.isASCII(stem))
+                return (String(decoding: stem, as: UTF8.self), ByteReader(stem).isASCII)
             }
         }
         // After an ASCII byte the extension's dot starts a character; the stem ends in one if it is ASCII.
@@ -238,8 +237,7 @@ extension Archiver {
         let identifierSuffix = "." + ArchiveFileName.identifierExtension
         // One pass over the first and last bytes of the names finds whether any may be hidden (a
         // temporary file, trash) or an `.id` file, and only those are asked by characters:
-        // `hasPrefix` and `hasSuffix` compare characters, and two passes of them cost a fifteenth
-        // of listing a folder.
+        // `hasPrefix` and `hasSuffix` compare characters, which normalizes every name listed.
         let dot = UInt8(ascii: "."), identifierEnd = identifierSuffix.utf8.last
         var hidden = false, identifiers = false
         for name in names where !(hidden && identifiers) {

@@ -82,7 +82,7 @@ extension FileIO {
     static func temporaryName() -> String {
         var generator = SystemRandomNumberGenerator()
         let high = generator.next(), low = generator.next()
-        let bytes = withUnsafeBytes(of: (high, low)) { Array($0) }
+        let bytes = (0 ..< 16).map { UInt8(truncatingIfNeeded: ($0 < 8 ? high : low) >> (8 * ($0 % 8))) }
         let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
         return uuid.uuidString + ".tmp"
@@ -141,22 +141,6 @@ extension FileIO {
         if let code = failure ?? (closeFailed ? errno : nil) {
             unlinkat(directory, name, 0)
             throw .system(operation: "write", path: path + "/" + name, code: code)
-        }
-    }
-
-    /// Writes all of `data` to `descriptor`; the error number if that fails.
-    static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let result = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += result
-            }
-            return nil
         }
     }
 
@@ -225,13 +209,7 @@ extension FileIO {
                 if errno != 0 { throw .system(operation: "list", path: path, code: errno) }
                 return names
             }
-            // The name is read where it is, up to its NUL: `entry.pointee.d_name` would copy the
-            // whole 256-byte field, past the end of a short last entry, which can end where
-            // readable memory does (a test run crashed there).
-            let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-            let bytes = UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self)))
-            guard !hiddenOnly || bytes.first == UInt8(ascii: ".") else { continue }
-            let name = String(decoding: bytes, as: UTF8.self)
+            guard let name = entryName(entry, hiddenOnly: hiddenOnly) else { continue }
             if name != ".", name != ".." { names.append(name) }
         }
     }

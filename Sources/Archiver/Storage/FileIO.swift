@@ -96,4 +96,33 @@ enum FileIO {
         if offset < size { data.count = offset }
         return .contents(data)
     }
+
+    /// Writes all of `data` to `descriptor`; the error number if that fails.
+    static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let result = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += result
+            }
+            return nil
+        }
+    }
+
+    /// The name of the folder entry `readdir` returned, or `nil` when `hiddenOnly` and the name
+    /// does not start with a dot (so that no string is made for it).
+    ///
+    /// The name is read where it is, up to its NUL: `entry.pointee.d_name` would copy the whole
+    /// 256-byte field, past the end of a short last entry, which can end where readable memory
+    /// does (a test run crashed there).
+    static func entryName(_ entry: UnsafeMutablePointer<dirent>, hiddenOnly: Bool) -> String? {
+        let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        let bytes = UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self)))
+        guard !hiddenOnly || bytes.first == UInt8(ascii: ".") else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

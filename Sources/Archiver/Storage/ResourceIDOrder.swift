@@ -12,11 +12,12 @@ enum ResourceIDOrder {
     static func parse<ID>(_ texts: [String], as _: ID.Type) -> (ids: [(id: ID, text: String)], unparsed: [String]) {
         // A `String` id is its text. Made here as `String` pairs, not through the generic path,
         // whose every pair the runtime builds (tuple metadata, a cast, a copy through value
-        // witnesses) in code not compiled for the app's id type: a tenth of listing 100,000 files.
+        // witnesses) in code not compiled for the app's id type, for every file listed.
         if ID.self == String.self {
             var pairs = texts.map { (id: $0, text: $0) }
             pairs.withUnsafeMutableBufferPointer { sortStrings($0) }
-            return (unsafeBitCast(pairs, to: [(id: ID, text: String)].self), [])
+            // `ID` is `String`, compared above.
+            return (InvariantCasts.sameType(pairs, as: [(id: ID, text: String)].self), [])
         }
         var ids: [(id: ID, text: String)] = []
         ids.reserveCapacity(texts.count)
@@ -32,7 +33,8 @@ enum ResourceIDOrder {
     static func sortedIDs<ID>(_ texts: [String], as _: ID.Type) -> [ID] {
         let ids = parse(texts, as: ID.self).ids
         if ID.self == String.self {
-            return unsafeBitCast(unsafeBitCast(ids, to: [(id: String, text: String)].self).map(\.id), to: [ID].self)
+            // `ID` is `String`, compared above.
+            return InvariantCasts.sameType(InvariantCasts.sameType(ids, as: [(id: String, text: String)].self).map(\.id), as: [ID].self)
         }
         return ids.map(\.id)
     }
@@ -41,6 +43,7 @@ enum ResourceIDOrder {
     /// no second array of pairs is made and destroyed (each pair through its value witnesses).
     static func sort<ID>(_ ids: inout [(id: ID, text: String)]) {
         if ID.self == String.self {
+            // `ID` is `String`, compared above: the pairs' memory holds `(String, String)` pairs.
             ids.withUnsafeMutableBufferPointer { pairs in
                 pairs.withMemoryRebound(to: (id: String, text: String).self) { sortStrings($0) }
             }
@@ -51,7 +54,8 @@ enum ResourceIDOrder {
 
     private static func sortedCopy<ID>(_ ids: [(id: ID, text: String)]) -> [(id: ID, text: String)] {
         if ID.self == Int.self {
-            return unsafeBitCast(sortedInts(unsafeBitCast(ids, to: [(id: Int, text: String)].self)), to: [(id: ID, text: String)].self)
+            // `ID` is `Int`, compared above.
+            return InvariantCasts.sameType(sortedInts(InvariantCasts.sameType(ids, as: [(id: Int, text: String)].self)), as: [(id: ID, text: String)].self)
         }
         guard let comparable = ID.self as? any Comparable.Type else {
             return ids.withUnsafeBufferPointer { pairs in

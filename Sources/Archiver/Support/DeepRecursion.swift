@@ -88,6 +88,7 @@ enum DeepRecursion {
     /// declare (it needs `_GNU_SOURCE`): a running thread's attributes, its stack's bounds among them.
     private static let threadAttributes: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? = {
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pthread_getattr_np") else { return nil }
+        // The symbol is C's `int pthread_getattr_np(pthread_t, pthread_attr_t *)`, of this type.
         return unsafeBitCast(symbol, to: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32).self)
     }()
     #endif
@@ -211,6 +212,7 @@ final class StackWorker: @unchecked Sendable {
         guard status == 0 else { return ThreadUnavailable(code: status) }
         status = pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         guard status == 0 else { return ThreadUnavailable(code: status) }
+        // One retain for the new thread: `main` takes it back, or the failure below releases it.
         let context = Unmanaged.passRetained(self).toOpaque()
         #if canImport(Darwin)
         var thread: pthread_t?
@@ -228,6 +230,7 @@ final class StackWorker: @unchecked Sendable {
     /// The thread's body: runs jobs until it has been idle for ``idleLifetime``.
     private static func main(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
         guard let context else { return nil }
+        // `context` is the worker `start` retained for this thread.
         let worker = Unmanaged<StackWorker>.fromOpaque(context).takeRetainedValue()
         while true {
             if worker.wake.wait(timeout: .now() + idleLifetime) == .timedOut {

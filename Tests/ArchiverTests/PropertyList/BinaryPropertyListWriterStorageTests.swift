@@ -37,7 +37,7 @@ struct BinaryPropertyListWriterStorageTests {
         func add(_ texts: [String], to table: inout StringTable) {
             for (object, text) in texts.enumerated() {
                 var text = text
-                text.withUTF8 { bytes in
+                ByteReader.withUTF8(of: &text) { bytes in
                     let hash = StringTable.hash(bytes)
                     if case .absent(let slot) = table.find(bytes, hash: hash) {
                         table.insert(bytes, hash: hash, object: object, at: slot)
@@ -48,7 +48,7 @@ struct BinaryPropertyListWriterStorageTests {
         func objects(of texts: [String], in table: StringTable) -> [Int?] {
             texts.map { text in
                 var text = text
-                return text.withUTF8 { bytes in
+                return ByteReader.withUTF8(of: &text) { bytes in
                     if case .found(let object) = table.find(bytes, hash: StringTable.hash(bytes)) { return object }
                     return nil
                 }

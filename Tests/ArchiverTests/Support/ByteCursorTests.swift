@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import Archiver
+
+/// ``ByteReader`` and ``ByteWriter``: what each read gives and each write leaves, at the edges
+/// their callers meet (widths 1 to 8, texts whose last word is partial, room filled exactly).
+struct ByteCursorTests {
+    /// Bytes 0x01 … 0x20: every offset of a big-endian read has a known answer.
+    static let counting = Data((1 ... 32).map { UInt8($0) })
+
+    @Test(arguments: 1 ... 8)
+    func aBigEndianReadOfEachWidthTakesThatManyBytesMostSignificantFirst(width: Int) {
+        ByteReader.withBytes(of: Self.counting) { bytes in
+            let expected = (0 ..< width).reduce(UInt64(0)) { value, index in value << 8 | UInt64(3 + index) }
+            #expect(bytes.bigEndian(at: 2, width: width) == expected)
+        }
+    }
+
+    @Test func aWordHoldsItsFirstByteLowestAndAUnitIsBigEndian() {
+        ByteReader.withBytes(of: Self.counting) { bytes in
+            #expect(bytes.word(at: 0) == 0x0807_0605_0403_0201)
+            #expect(bytes.bigEndianUInt16(at: 4) == 0x0506)
+            #expect(bytes[31] == 32)
+        }
+    }
+
+    @Test func aTextIsASCIIOnlyIfEachOfItsBytesIs() {
+        for length in 0 ... 20 {
+            let ascii = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            ByteReader.withBytes(of: ascii) { #expect($0.isASCII) }
+            for position in 0 ..< length {
+                var text = ascii
+                text[position] = 0xC3
+                ByteReader.withBytes(of: text) { #expect(!$0.isASCII, "\(length) bytes, non-ASCII at \(position)") }
+            }
+        }
+    }
+
+    /// A text followed by other bytes: only the text's own bytes count, though the last word is
+    /// read whole.
+    @Test func aRangeIsASCIIWhateverFollowsIt() {
+        let bytes: [UInt8] = Array("abcdefghij".utf8) + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
+        ByteReader.withBytes(of: bytes) { reader in
+            #expect(reader.isASCII(at: 0, count: 10))
+            #expect(reader.isASCII(at: 3, count: 7))
+            #expect(!reader.isASCII(at: 3, count: 8))
+        }
+    }
+
+    @Test func stringsDataAndSlicesAreTheBytesAtTheirOffset() {
+        let text = Data("bplist00é".utf8)
+        ByteReader.withBytes(of: text) { bytes in
+            #expect(bytes.string(at: 6, count: 4) == "00é")
+            #expect(bytes.data(at: 1, count: 3) == Data("pli".utf8))
+            #expect(bytes.starts(with: Array("bplist".utf8)))
+            #expect(!bytes.starts(with: Array("bplisT".utf8)))
+            #expect(!bytes.starts(with: Array("bplist00é!".utf8)))
+            var list = "list"
+            ByteReader.withUTF8(of: &list) { #expect(bytes.contains($0, at: 2)) }
+            ByteReader.withUTF8(of: &list) { #expect(!bytes.contains($0, at: 1)) }
+            #expect(bytes.bytes(at: 2, count: 4).string(at: 0, count: 4) == "list")
+        }
+    }
+
+    @Test func storageKeepsACopyThatOutlivesTheData() {
+        var data = Data("original".utf8)
+        let storage = ByteStorage(copying: data)
+        data.replaceSubrange(0 ..< 8, with: Data("replaced".utf8))
+        #expect(storage.reader.string(at: 0, count: storage.reader.count) == "original")
+        #expect(ByteStorage(copying: Data()).reader.count == 0)
+    }
+
+    @Test func aWriterAppendsBytesNumbersAndRoomInOrder() {
+        var writer = ByteWriter()
+        writer.append(0xAA)
+        writer.appendBigEndian(UInt32(0x0102_0304))
+        writer.appendSpace(6) { space in
+            space.appendBigEndian(0x0506, width: 2)
+            space.appendBigEndian(0x07_0809, width: 3)
+            space.appendBigEndian(0x0A, width: 1)
+        }
+        writer.appendSpace(0) { _ in }
+        var xyz = "xyz", yz = "yz"
+        ByteReader.withUTF8(of: &xyz) { writer.append(contentsOf: $0) }
+        writer.append(contentsOf: Data([0xBB]))
+        writer.appendZeros(2)
+        #expect(writer.data == Data([0xAA, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0x78, 0x79, 0x7A, 0xBB, 0, 0]))
+        ByteReader.withUTF8(of: &yz) { #expect(writer.contains($0, at: 12)) }
+        writer.removeAll()
+        #expect(writer.count == 0)
+        #expect(writer.capacity >= 17)
+    }
+
+    @Test(arguments: [4, 5, 8])
+    func aWideNumberInRoomIsWrittenMostSignificantFirst(width: Int) {
+        var writer = ByteWriter()
+        writer.appendSpace(width) { $0.appendBigEndian(0x0102_0304_0506_0708, width: width) }
+        #expect(writer.data == Data((9 - width ... 8).map { UInt8($0) }))
+    }
+
+    @Test func aStringIsTheBytesWrittenNotTheRoomAsked() {
+        let text = ByteWriter.string(capacity: 12) { space in
+            for byte in "café".utf8 { space.append(byte) }
+        }
+        #expect(text == "café")
+        #expect(ByteWriter.string(capacity: 0) { _ in }.isEmpty)
+    }
+}
