@@ -187,8 +187,8 @@ extension FileIO {
     /// The names in the folder at `path`, refusing a link; a missing folder has none. With
     /// `hiddenOnly`, only the names whose first byte is a dot: the others are skipped before a
     /// string is made of them, as a sweep for trash does in a folder it shares with anything
-    /// (the archive directory's parent, often the temporary folder, cost half of listing a
-    /// type's 1,000 ids when each of its names was made a string).
+    /// (the archive directory's parent, often the temporary folder, full of names the sweep
+    /// never needs as strings).
     static func names(in path: String, hiddenOnly: Bool = false, hooks: TestHooks? = nil) throws(Failure) -> [String] {
         let folder: Int32
         do {
