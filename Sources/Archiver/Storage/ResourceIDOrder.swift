@@ -116,8 +116,8 @@ enum ResourceIDOrder {
     }
 
     /// Sorts `keys`, which are all different (each holds its index), so that an unstable sort
-    /// gives the one order: a quicksort in place, which moved and compared them in two thirds of
-    /// the standard library's merge sort's instructions. Past `depthLimit` partitions (keys
+    /// gives the one order: a quicksort in place, as it moves and compares fewer keys than the
+    /// standard library's merge sort (Docs/performance.md). Past `depthLimit` partitions (keys
     /// ordered to defeat the median of three), the rest goes to the standard library's sort.
     private static func quicksort(
         _ keys: UnsafeMutableBufferPointer<ASCIIKey>, depthLimit: Int, by isLess: (ASCIIKey, ASCIIKey) -> Bool
