@@ -38,6 +38,21 @@ struct JSONWriter {
         needsComma = false
     }
 
+    /// A member's key as ``encodedKey(_:)`` gave it, quoted, escaped and with its colon; its
+    /// value follows.
+    mutating func key(encoded key: [UInt8]) {
+        separate()
+        bytes.append(contentsOf: key)
+        needsComma = false
+    }
+
+    /// `key` as ``key(encoded:)`` writes it: a key map's keys are escaped once, when it is built.
+    static func encodedKey(_ key: String) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.key(key)
+        return writer.bytes
+    }
+
     mutating func null() {
         separate()
         bytes.append(contentsOf: "null".utf8)
@@ -50,11 +65,33 @@ struct JSONWriter {
         needsComma = true
     }
 
-    /// A number already in JSON's number syntax: an integer's digits, a `Double`'s or `Decimal`'s
-    /// shortest text.
+    /// A number already in JSON's number syntax: a `Decimal`'s text.
     mutating func number(_ text: String) {
         separate()
         bytes.append(contentsOf: text.utf8)
+        needsComma = true
+    }
+
+    /// An integer's decimal digits, with a minus sign when negative: every integer a key map
+    /// holds is 64 bits wide or narrower.
+    mutating func integer<Integer: FixedWidthInteger>(_ value: Integer) {
+        separate()
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = UInt64(truncatingIfNeeded: value.magnitude)
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0"))
+            magnitude /= 10
+        } while magnitude != 0
+        bytes[start...].reverse()
+        needsComma = true
+    }
+
+    /// A finite `Double` or `Float` in the shortest text that reads back as the same value, as its
+    /// `description` gives it (`0.1`, `1e-05`), which is JSON's number syntax for finite values.
+    mutating func number<Number: BinaryFloatingPoint & LosslessStringConvertible>(_ value: Number) {
+        separate()
+        bytes.append(contentsOf: value.description.utf8)
         needsComma = true
     }
 
@@ -62,23 +99,59 @@ struct JSONWriter {
     mutating func string(_ value: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-            case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: #"\u00"#.utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
+        // A native string's bytes are contiguous: the runs between escapes are copied whole.
+        let copied: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
+            var run = 0
+            for index in utf8.indices where Self.needsEscape(utf8[index]) {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run ..< index]))
+                escape(utf8[index])
+                run = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
+        }
+        if copied == nil {
+            for byte in value.utf8 {
+                if Self.needsEscape(byte) { escape(byte) } else { bytes.append(byte) }
             }
         }
         bytes.append(UInt8(ascii: "\""))
         needsComma = true
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private mutating func escape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+        case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+        case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: #"\u00"#.utf8)
+            bytes.append(hex[Int(byte >> 4)])
+            bytes.append(hex[Int(byte & 0xF)])
+        }
+    }
+
+    /// Where the text is, for ``rewind(to:)``.
+    struct Mark {
+        fileprivate let count: Int
+        fileprivate let needsComma: Bool
+    }
+
+    var mark: Mark { Mark(count: bytes.count, needsComma: needsComma) }
+
+    /// How many bytes are written: what tells whether an object got a member.
+    var count: Int { bytes.count }
+
+    /// Takes back everything written since `mark`: a nested object that got no member.
+    mutating func rewind(to mark: Mark) {
+        bytes.removeSubrange(mark.count...)
+        needsComma = mark.needsComma
     }
 
     private mutating func separate() {
