@@ -57,6 +57,18 @@ protocol JSONWritable {
     static func makeJSONWriter() -> Any
 }
 
+/// A type written by one function of its own, holding no value of another type to write: a
+/// property of it is written by a call to that function, with no writer closure between.
+protocol JSONLeafWritable: JSONWritable {
+    static func writeJSON(_ value: Self, into output: inout JSONWriter) throws(JSONWriteFailure)
+}
+
+extension JSONLeafWritable {
+    static func makeJSONWriter() -> Any {
+        JSONValueWriter<Self> { value, output, _ throws(JSONWriteFailure) in try writeJSON(value, into: &output) }
+    }
+}
+
 /// `Optional`, whose `nil` leaves its member out where an element is written as `null`.
 protocol JSONOptionalMember {
     /// A `JSONMemberWriter<Self>`.
@@ -117,90 +129,82 @@ enum JSONValueWriters {
     }
 }
 
-extension String: JSONWritable {
-    static func makeJSONWriter() -> Any {
-        JSONValueWriter<String> { value, output, _ in output.string(value) }
+extension String: JSONLeafWritable {
+    static func writeJSON(_ value: String, into output: inout JSONWriter) {
+        output.string(value)
     }
 }
 
-extension Bool: JSONWritable {
-    static func makeJSONWriter() -> Any {
-        JSONValueWriter<Bool> { value, output, _ in output.bool(value) }
+extension Bool: JSONLeafWritable {
+    static func writeJSON(_ value: Bool, into output: inout JSONWriter) {
+        output.bool(value)
     }
 }
 
-extension Int: JSONWritable {}
-extension Int8: JSONWritable {}
-extension Int16: JSONWritable {}
-extension Int32: JSONWritable {}
-extension Int64: JSONWritable {}
-extension UInt: JSONWritable {}
-extension UInt8: JSONWritable {}
-extension UInt16: JSONWritable {}
-extension UInt32: JSONWritable {}
-extension UInt64: JSONWritable {}
+extension Int: JSONLeafWritable {}
+extension Int8: JSONLeafWritable {}
+extension Int16: JSONLeafWritable {}
+extension Int32: JSONLeafWritable {}
+extension Int64: JSONLeafWritable {}
+extension UInt: JSONLeafWritable {}
+extension UInt8: JSONLeafWritable {}
+extension UInt16: JSONLeafWritable {}
+extension UInt32: JSONLeafWritable {}
+extension UInt64: JSONLeafWritable {}
 
-extension JSONWritable where Self: FixedWidthInteger {
-    static func makeJSONWriter() -> Any {
-        JSONValueWriter<Self> { value, output, _ in output.integer(value) }
+extension JSONLeafWritable where Self: FixedWidthInteger {
+    static func writeJSON(_ value: Self, into output: inout JSONWriter) {
+        output.integer(value)
     }
 }
 
-extension Double: JSONWritable {
-    static func makeJSONWriter() -> Any {
-        JSONValueWriter<Double> { value, output, _ throws(JSONWriteFailure) in
-            try JSONWriteFailure.requireFinite(value)
-            output.number(value)
-        }
+extension Double: JSONLeafWritable {
+    static func writeJSON(_ value: Double, into output: inout JSONWriter) throws(JSONWriteFailure) {
+        try JSONWriteFailure.requireFinite(value)
+        output.number(value)
     }
 }
 
-extension Float: JSONWritable {
-    static func makeJSONWriter() -> Any {
-        JSONValueWriter<Float> { value, output, _ throws(JSONWriteFailure) in
-            try JSONWriteFailure.requireFinite(value)
-            output.number(value)
-        }
+extension Float: JSONLeafWritable {
+    static func writeJSON(_ value: Float, into output: inout JSONWriter) throws(JSONWriteFailure) {
+        try JSONWriteFailure.requireFinite(value)
+        output.number(value)
     }
 }
 
-extension Decimal: JSONWritable {
+extension Decimal: JSONLeafWritable {
     /// All its digits, as its `description` gives them.
-    static func makeJSONWriter() -> Any {
-        JSONValueWriter<Decimal> { value, output, _ throws(JSONWriteFailure) in
-            guard value.isFinite else { throw JSONWriteFailure("\(value), which JSON cannot hold") }
-            output.number(value.description)
-        }
+    static func writeJSON(_ value: Decimal, into output: inout JSONWriter) throws(JSONWriteFailure) {
+        guard value.isFinite else { throw JSONWriteFailure("\(value), which JSON cannot hold") }
+        output.number(value.description)
     }
 }
 
-extension Date: JSONWritable {
+extension Date: JSONLeafWritable {
     /// RFC 3339 text in UTC; a property whose map or entry names another form is written by it
     /// before it gets here.
-    static func makeJSONWriter() -> Any {
-        JSONValueWriter<Date> { value, output, _ throws(JSONWriteFailure) in
-            guard let text = JSONWriter.rfc3339(value) else { throw JSONWriteFailure("\(value), outside the years 1–9999 RFC 3339 text can hold") }
-            output.string(text)
-        }
+    static func writeJSON(_ value: Date, into output: inout JSONWriter) throws(JSONWriteFailure) {
+        guard let text = JSONWriter.rfc3339(value) else { throw JSONWriteFailure("\(value), outside the years 1–9999 RFC 3339 text can hold") }
+        output.string(text)
     }
 }
 
-extension URL: JSONWritable {
-    static func makeJSONWriter() -> Any {
-        JSONValueWriter<URL> { value, output, _ in output.string(value.absoluteString) }
+extension URL: JSONLeafWritable {
+    static func writeJSON(_ value: URL, into output: inout JSONWriter) {
+        output.string(value.absoluteString)
     }
 }
 
-extension UUID: JSONWritable {
-    static func makeJSONWriter() -> Any {
-        JSONValueWriter<UUID> { value, output, _ in output.string(value.uuidString) }
+extension UUID: JSONLeafWritable {
+    static func writeJSON(_ value: UUID, into output: inout JSONWriter) {
+        output.string(value.uuidString)
     }
 }
 
-extension Data: JSONWritable {
+extension Data: JSONLeafWritable {
     /// Base 64, as a `Data` property reads it.
-    static func makeJSONWriter() -> Any {
-        JSONValueWriter<Data> { value, output, _ in output.string(value.base64EncodedString()) }
+    static func writeJSON(_ value: Data, into output: inout JSONWriter) {
+        output.string(value.base64EncodedString())
     }
 }
 
@@ -228,6 +232,9 @@ extension Optional: JSONOptionalMember where Wrapped: KeyMapValue {
 
 extension Array: JSONWritable where Element: KeyMapValue {
     static func makeJSONWriter() -> Any {
+        if let mapped = Element.self as? any KeyMapped.Type {
+            return JSONValueWriters.modelArrayWriter(mapped)
+        }
         let element = JSONValueWriters.writer(for: Element.self)
         return JSONValueWriter<[Element]> { array, output, depth throws(JSONWriteFailure) in
             try JSONValueWriters.writeArray(array, with: element, into: &output, depth: depth)

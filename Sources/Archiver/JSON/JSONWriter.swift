@@ -42,7 +42,9 @@ struct JSONWriter {
     /// value follows.
     mutating func key(encoded key: [UInt8]) {
         separate()
-        bytes.append(contentsOf: key)
+        // Borrowed: `append(contentsOf:)` of the array itself takes it owned, a retain and a
+        // release per member.
+        key.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
         needsComma = false
     }
 
@@ -101,13 +103,23 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
         // A native string's bytes are contiguous: the runs between escapes are copied whole.
         let copied: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
+            let text = UnsafeRawBufferPointer(utf8)
             var run = 0
-            for index in utf8.indices where Self.needsEscape(utf8[index]) {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run ..< index]))
-                escape(utf8[index])
-                run = index + 1
+            var index = 0
+            while index < text.count {
+                // Eight bytes at a time while none needs an escape, as in most text.
+                if index + 8 <= text.count, !Self.anyNeedsEscape(text.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
+                if Self.needsEscape(text[index]) {
+                    bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[run ..< index]))
+                    escape(text[index])
+                    run = index + 1
+                }
+                index += 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[run...]))
         }
         if copied == nil {
             for byte in value.utf8 {
@@ -120,6 +132,20 @@ struct JSONWriter {
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// Whether any of the eight bytes of `word` needs an escape: one below 0x20, a quote or a
+    /// backslash (the bit tricks of "Bit Twiddling Hacks", "Determine if a word has a byte less
+    /// than n", exact as a yes or no).
+    private static func anyNeedsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = (quotes &- ones) & ~quotes
+        let backslash = (backslashes &- ones) & ~backslashes
+        return (control | quote | backslash) & high != 0
     }
 
     private mutating func escape(_ byte: UInt8) {

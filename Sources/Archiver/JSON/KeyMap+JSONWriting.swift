@@ -45,6 +45,8 @@ final class KeyMapJSONObject {
     /// Why the map cannot write JSON at all: two properties whose server keys are one inside
     /// the other (`owner` and `owner.login`), which one object cannot hold both of.
     let conflict: String?
+    /// Whether every member has its writer at an offset, or the map reads with `Mirror`.
+    let readsStoredProperties: Bool
 
     /// The members of `fields` (those not excluded), each with its writer from `stored` when the
     /// map reads at offsets.
@@ -62,6 +64,7 @@ final class KeyMapJSONObject {
         }
         self.members = members
         self.conflict = conflict
+        readsStoredProperties = stored != nil
     }
 
     /// Adds `leaf` inside the nested objects `objects` names (creating those missing); the name
@@ -101,18 +104,27 @@ final class KeyMapJSONObject {
         _ members: [AnyObject], from source: Source, into output: inout JSONWriter, depth: Int
     ) throws(JSONWriteFailure) {
         output.beginObject()
-        for object in members {
-            // Only `insert` fills the arrays, with `KeyMapJSONMember`s.
-            let member = unsafeDowncast(object, to: KeyMapJSONMember.self)
-            guard let field = member.field else {
-                try writeNested(member, from: source, into: &output, depth: depth)
-                continue
+        for index in members.indices {
+            // Only `insert` fills the arrays, with `KeyMapJSONMember`s; `members` holds each for
+            // the call, which therefore takes no retain of the member or of what it holds.
+            let failure = Unmanaged.passUnretained(unsafeDowncast(members[index], to: KeyMapJSONMember.self))._withUnsafeGuaranteedRef {
+                member -> JSONWriteFailure? in
+                do throws(JSONWriteFailure) {
+                    guard let field = member.field else {
+                        try writeNested(member, from: source, into: &output, depth: depth)
+                        return nil
+                    }
+                    do throws(JSONWriteFailure) {
+                        try source.write(member, field: field, into: &output, depth: depth)
+                    } catch {
+                        throw error.inside(.key(field.name))
+                    }
+                    return nil
+                } catch {
+                    return error
+                }
             }
-            do throws(JSONWriteFailure) {
-                try source.write(member, field: field, into: &output, depth: depth)
-            } catch {
-                throw error.inside(.key(field.name))
-            }
+            if let failure { throw failure }
         }
         output.endObject()
     }
@@ -157,7 +169,7 @@ private struct ReflectedMembers: JSONMemberSource {
 extension KeyMap {
     /// Writes `model` as an object of its server keys, at nesting `depth`.
     func writeJSON(of model: Model, into output: inout JSONWriter, depth: Int) throws(JSONWriteFailure) {
-        guard case .readers = readers else { return try writeJSON(reflecting: model, into: &output, depth: depth) }
+        guard jsonObject.readsStoredProperties else { return try writeJSON(reflecting: model, into: &output, depth: depth) }
         try KeyMapStoredOffsets.withAddress(of: model) { (address) throws(JSONWriteFailure) in
             try writeJSON(at: address, into: &output, depth: depth)
         }
@@ -166,11 +178,12 @@ extension KeyMap {
     /// ``writeJSON(of:into:depth:)`` for the model at `address`: a model nested in another is
     /// written where it is, without a copy.
     func writeJSON(at address: UnsafeRawPointer, into output: inout JSONWriter, depth: Int) throws(JSONWriteFailure) {
-        guard case .readers = readers else {
+        let object = jsonObject
+        guard object.readsStoredProperties else {
             return try writeJSON(reflecting: KeyMapStoredOffsets.property(Model.self, at: 0, of: address).pointee, into: &output, depth: depth)
         }
         try requireJSON(depth: depth)
-        try KeyMapJSONObject.write(jsonObject.members, from: StoredMembers(address: address), into: &output, depth: depth)
+        try KeyMapJSONObject.write(object.members, from: StoredMembers(address: address), into: &output, depth: depth)
     }
 
     /// ``writeJSON(of:into:depth:)`` from the values `Mirror` reports: for a map whose offsets
@@ -211,9 +224,20 @@ extension KeyMap {
         if let mapped = Value.self as? any KeyMapped.Type {
             return nestedJSONWriter(mapped, at: offset)
         }
+        if let leaf = Value.self as? any JSONLeafWritable.Type {
+            return leafJSONWriter(leaf, at: offset)
+        }
         let member = JSONValueWriters.memberWriter(for: Value.self).write
         return StoredJSONWriter { model, key, output, depth throws(JSONWriteFailure) in
             try member(KeyMapStoredOffsets.property(Value.self, at: offset, of: model).pointee, key, &output, depth)
+        }
+    }
+
+    /// The writer of a property whose type writes itself: one call, with the property read where it is.
+    private static func leafJSONWriter<Leaf: JSONLeafWritable>(_ type: Leaf.Type, at offset: Int) -> StoredJSONWriter {
+        StoredJSONWriter { model, key, output, _ throws(JSONWriteFailure) in
+            output.key(encoded: key)
+            try Leaf.writeJSON(KeyMapStoredOffsets.property(Leaf.self, at: offset, of: model).pointee, into: &output)
         }
     }
 
@@ -223,6 +247,29 @@ extension KeyMap {
         StoredJSONWriter { model, key, output, depth throws(JSONWriteFailure) in
             output.key(encoded: key)
             try Nested.keyMap.writeJSON(at: model + offset, into: &output, depth: depth + 1)
+        }
+    }
+}
+
+extension JSONValueWriters {
+    /// How an array of key-mapped values is written: each element where it is in the array's
+    /// buffer, by the map looked up once per array.
+    static func modelArrayWriter<Model: KeyMapped>(_ type: Model.Type) -> Any {
+        JSONValueWriter<[Model]> { array, output, depth throws(JSONWriteFailure) in
+            try JSONWriteFailure.requireLevel(depth + 1)
+            let map = Model.keyMap
+            output.beginArray()
+            try array.withUnsafeBufferPointer { (elements) throws(JSONWriteFailure) in
+                guard let first = elements.baseAddress else { return }
+                for index in elements.indices {
+                    do throws(JSONWriteFailure) {
+                        try map.writeJSON(at: UnsafeRawPointer(first + index), into: &output, depth: depth + 2)
+                    } catch {
+                        throw error.inside(.index(index))
+                    }
+                }
+            }
+            output.endArray()
         }
     }
 }

@@ -105,9 +105,9 @@ enum JSONArchiveValueWriter {
         try Model.keyMap.writeJSON(of: model, into: &output, depth: depth)
     }
 
-    /// Writes `value` by the writer its type's property would have.
-    private static func writeKnown<Value: KeyMapValue & JSONWritable>(_ value: Value, into output: inout JSONWriter) throws(JSONWriteFailure) {
-        try JSONValueWriters.writer(for: Value.self).write(value, &output, 0)
+    /// Writes `value` as a property of its type is written.
+    private static func writeKnown<Value: JSONLeafWritable>(_ value: Value, into output: inout JSONWriter) throws(JSONWriteFailure) {
+        try Value.writeJSON(value, into: &output)
     }
 
     /// Writes `value` if it is a Boolean or a number, read by its value; whether it was one.
