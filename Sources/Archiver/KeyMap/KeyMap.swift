@@ -436,9 +436,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
                         transform.encode(KeyMapStoredOffsets.property(Value.self, at: offset, of: model).pointee)
                     }, write: write, json: json)
                 }
-                return ArchiveEntry(key: field.archiveKey, read: { model in
-                    KeyMapStoredOffsets.property(Value.self, at: offset, of: model).pointee.keyMapArchiveValue
-                }, write: write, json: json)
+                return ArchiveEntry(key: field.archiveKey, read: archiveReader(Value.self, at: offset), write: write, json: json)
             }
         }
     }
