@@ -5,17 +5,6 @@
 // The form is the second argument or PROBE_FORM: `derived` (the default) or `handwritten`.
 import Foundation
 
-/// Archiver 0.6's way, as the benchmarks' tutorial model writes it: one dictionary per level.
-struct HandwrittenArchiveUser {
-    let user: ProbeUser
-    var archiveValue: Archive {
-        ["id": user.id, "name": user.name, "reviews": user.reviews.map { review -> Archive in
-            ["id": review.id, "restaurant": ["id": review.restaurant.id, "name": review.restaurant.name] as Archive,
-             "rating": review.rating, "text": review.text]
-        }]
-    }
-}
-
 @main
 enum ArchiveValueProbe {
     static func main() throws {
@@ -25,7 +14,7 @@ enum ArchiveValueProbe {
         let form = arguments.count > 2 ? arguments[2] : environment["PROBE_FORM"] ?? "derived"
         let reviews = Int(arguments.count > 3 ? arguments[3] : environment["PROBE_REVIEWS"] ?? "") ?? 1_000
         let user = try ProbeUser.decode(archive: userArchive(reviews: reviews))
-        let handwritten = HandwrittenArchiveUser(user: user)
+        let handwritten = HandwrittenUser(user)
         var count = 0
         for _ in 0..<iterations {
             let archive = form == "handwritten" ? handwritten.archiveValue : user.archiveValue

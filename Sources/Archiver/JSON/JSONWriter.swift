@@ -8,6 +8,13 @@ struct JSONWriter {
     /// next one.
     private var needsComma = false
 
+    init() {}
+
+    /// A writer whose buffer holds `capacity` bytes before it first grows.
+    init(reservingCapacity capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
     /// Starts an object (`{`); ``key(_:)`` then the value for each member, then ``endObject()``.
     mutating func beginObject() {
         separate()

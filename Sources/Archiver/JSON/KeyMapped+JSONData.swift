@@ -20,7 +20,8 @@ extension KeyMapped {
     ///   `Double` that is not finite, a date outside the years 1–9999), of nesting deeper than the
     ///   100 levels ``Serializable/decode(json:)`` reads, or of a key map with problems.
     public func jsonData() throws(ArchiveEncodingError) -> Data {
-        var output = JSONWriter()
+        // Room for a typical model's text at once, rather than growing from a few bytes.
+        var output = JSONWriter(reservingCapacity: 1_024)
         do throws(JSONWriteFailure) {
             try Self.keyMap.writeJSON(of: self, into: &output, depth: 1)
         } catch {
