@@ -259,14 +259,11 @@ extension JSONValueWriters {
             try JSONWriteFailure.requireLevel(depth + 1)
             let map = Model.keyMap
             output.beginArray()
-            try array.withUnsafeBufferPointer { (elements) throws(JSONWriteFailure) in
-                guard let first = elements.baseAddress else { return }
-                for index in elements.indices {
-                    do throws(JSONWriteFailure) {
-                        try map.writeJSON(at: UnsafeRawPointer(first + index), into: &output, depth: depth + 2)
-                    } catch {
-                        throw error.inside(.index(index))
-                    }
+            try KeyMapStoredOffsets.forEachElement(of: array) { (element, index) throws(JSONWriteFailure) in
+                do throws(JSONWriteFailure) {
+                    try map.writeJSON(at: element, into: &output, depth: depth + 2)
+                } catch {
+                    throw error.inside(.index(index))
                 }
             }
             output.endArray()

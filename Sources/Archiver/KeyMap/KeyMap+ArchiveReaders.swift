@@ -52,15 +52,13 @@ extension Array: KeyMappedArray where Element: KeyMapped {
     static func archiveReader(at offset: Int) -> (UnsafeRawPointer) -> Any? {
         { model in
             let map = Element.keyMap
-            return KeyMapStoredOffsets.property([Element].self, at: offset, of: model).pointee.withUnsafeBufferPointer { elements in
-                var archives: [Any] = []
-                archives.reserveCapacity(elements.count)
-                guard let first = elements.baseAddress else { return archives }
-                for index in elements.indices {
-                    archives.append(map.archive(at: UnsafeRawPointer(first + index)))
-                }
-                return archives
+            let array = KeyMapStoredOffsets.property([Element].self, at: offset, of: model)
+            var archives: [Any] = []
+            archives.reserveCapacity(array.pointee.count)
+            KeyMapStoredOffsets.forEachElement(of: array.pointee) { element, _ in
+                archives.append(map.archive(at: element))
             }
+            return archives
         }
     }
 }
