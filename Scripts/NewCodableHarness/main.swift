@@ -13,6 +13,7 @@ import NewCodableFoundation
 //   Harness features             the feature probes (FeatureProbes.swift)
 //   Harness count WAY SIZE N     for callgrind: one warm-up decode, then N decodes; WAY is
 //                                archiver|newcodable|jsondecoder, SIZE a review count or "repository"
+//   Harness count-encode WAY SIZE N   the same for encode; WAY is archiver|newcodable|jsonencoder
 //
 // Environment: HARNESS_ROUNDS (default 31), HARNESS_BATCH_MS (default 40),
 // HARNESS_SIZES (default "3,100,1000,10000"), HARNESS_REPOSITORY_JSON (the repository fixture's
@@ -187,7 +188,7 @@ func userOperations(size: Int) throws -> [Operation] {
         ]),
     ]
     if measuresEncode {
-        // Encode (Archiver has no JSON encoder): the same user in the server's shape, both ways.
+        // Encode: the same user in the server's shape, three ways; Archiver's by jsonData().
         let wire = WireUser(codable)
         let newText: Data = try newEncoder.encode(newCodable)
         let oldText = try jsonEncoder.encode(wire)
@@ -233,8 +234,11 @@ func repositoryOperations(_ data: Data) throws -> [Operation] {
         let oldText = try repositoryEncoder.encode(codable)
         try check(canonical(try newDecoder.decode(NCRepository.self, from: newText)) == expected, "NewJSONEncoder's repository does not decode back")
         try check(canonical(try repositoryDecoder.decode(CodableRepository.self, from: oldText)) == expected, "JSONEncoder's repository does not decode back")
-        print("encode@repository: NewJSONEncoder \(newText.count) bytes (nil optionals written as null), JSONEncoder \(oldText.count) bytes (nil optionals left out)")
+        let ourText = try archiver.jsonData()
+        try check(canonical(try DerivedRepository.decode(json: ourText)) == expected, "Archiver's jsonData() of the repository does not decode back")
+        print("encode@repository: NewJSONEncoder \(newText.count) bytes (nil optionals written as null), JSONEncoder \(oldText.count) bytes and Archiver \(ourText.count) bytes (nil optionals left out)")
         operations.append(Operation(name: "encode", size: "repository", bytes: newText.count, ways: [
+            Way("archiver") { try archiver.jsonData().count },
             Way("newcodable") { let text: Data = try newEncoder.encode(newCodable); return text.count },
             Way("jsonencoder") { try repositoryEncoder.encode(codable).count },
         ]))
@@ -268,6 +272,25 @@ func countRun(way: String, size: String, iterations: Int) throws {
     print("count \(way) \(size) \(iterations): \(total)")
 }
 
+/// The same for encode: one warm-up encode of the value each way decodes, then N.
+func countEncodeRun(way: String, size: String, iterations: Int) throws {
+    guard let reviews = Int(size) else { throw Failure(description: "size \(size) is not a review count") }
+    let data = UserResponse(reviews: reviews).data
+    let archiver = try DerivedUser.decode(json: data)
+    let newCodable = try newDecoder.decode(NCUser.self, from: data)
+    let wire = WireUser(try jsonDecoder.decode(CodableUser.self, from: data))
+    let encode: () throws -> Int
+    switch way {
+    case "archiver": encode = { try archiver.jsonData().count }
+    case "newcodable": encode = { let text: Data = try newEncoder.encode(newCodable); return text.count }
+    case "jsonencoder": encode = { try jsonEncoder.encode(wire).count }
+    default: throw Failure(description: "unknown way \(way)")
+    }
+    var total = try encode()
+    for _ in 0..<iterations { total &+= try encode() }
+    print("count-encode \(way) \(size) \(iterations): \(total)")
+}
+
 // MARK: Main
 
 do {
@@ -279,6 +302,11 @@ do {
     if arguments.count > 1, arguments[1] == "count" {
         guard arguments.count == 5, let iterations = Int(arguments[4]) else { throw Failure(description: "usage: Harness count WAY SIZE N") }
         try countRun(way: arguments[2], size: arguments[3], iterations: iterations)
+        exit(0)
+    }
+    if arguments.count > 1, arguments[1] == "count-encode" {
+        guard arguments.count == 5, let iterations = Int(arguments[4]) else { throw Failure(description: "usage: Harness count-encode WAY SIZE N") }
+        try countEncodeRun(way: arguments[2], size: arguments[3], iterations: iterations)
         exit(0)
     }
 
@@ -324,8 +352,12 @@ do {
         }
     }
     for operation in all where operation.name == "encode" {
-        print("\(operation.label) newcodable/jsonencoder=\(String(format: "%.2f", operation.ratio("newcodable", "jsonencoder")))"
-              + " MB/s newcodable=\(megabytesPerSecond(operation.bytes, median(operation.way("newcodable").samples))) jsonencoder=\(megabytesPerSecond(operation.bytes, median(operation.way("jsonencoder").samples)))")
+        let ab = operation.ratio("archiver", "newcodable")
+        print("\(operation.label) a/c archiver/jsonencoder=\(String(format: "%.2f", operation.ratio("archiver", "jsonencoder")))"
+              + " b/c newcodable/jsonencoder=\(String(format: "%.2f", operation.ratio("newcodable", "jsonencoder")))"
+              + " a/b archiver/newcodable=\(String(format: "%.2f", ab))"
+              + " MB/s a=\(megabytesPerSecond(operation.bytes, median(operation.way("archiver").samples))) b=\(megabytesPerSecond(operation.bytes, median(operation.way("newcodable").samples))) c=\(megabytesPerSecond(operation.bytes, median(operation.way("jsonencoder").samples)))")
+        last.append("encode@\(operation.size) archiver/newcodable=\(String(format: "%.2f", ab)) (not gated)")
     }
     if sink == 42 { print("") }  // keeps sink alive
     print("verdict: Archiver decode(json:) faster than NewCodable NewJSONDecoder at every user size (\(sizes.map(String.init).joined(separator: ", "))): \(pass ? "PASS" : "FAIL")")

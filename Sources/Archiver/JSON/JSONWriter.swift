@@ -8,6 +8,13 @@ struct JSONWriter {
     /// next one.
     private var needsComma = false
 
+    init() {}
+
+    /// A writer whose buffer holds `capacity` bytes before it first grows.
+    init(reservingCapacity capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
     /// Starts an object (`{`); ``key(_:)`` then the value for each member, then ``endObject()``.
     mutating func beginObject() {
         separate()
@@ -38,6 +45,23 @@ struct JSONWriter {
         needsComma = false
     }
 
+    /// A member's key as ``encodedKey(_:)`` gave it, quoted, escaped and with its colon; its
+    /// value follows.
+    mutating func key(encoded key: [UInt8]) {
+        separate()
+        // Borrowed: `append(contentsOf:)` of the array itself takes it owned, a retain and a
+        // release per member.
+        key.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        needsComma = false
+    }
+
+    /// `key` as ``key(encoded:)`` writes it: a key map's keys are escaped once, when it is built.
+    static func encodedKey(_ key: String) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.key(key)
+        return writer.bytes
+    }
+
     mutating func null() {
         separate()
         bytes.append(contentsOf: "null".utf8)
@@ -50,11 +74,33 @@ struct JSONWriter {
         needsComma = true
     }
 
-    /// A number already in JSON's number syntax: an integer's digits, a `Double`'s or `Decimal`'s
-    /// shortest text.
+    /// A number already in JSON's number syntax: a `Decimal`'s text.
     mutating func number(_ text: String) {
         separate()
         bytes.append(contentsOf: text.utf8)
+        needsComma = true
+    }
+
+    /// An integer's decimal digits, with a minus sign when negative: every integer a key map
+    /// holds is 64 bits wide or narrower.
+    mutating func integer<Integer: FixedWidthInteger>(_ value: Integer) {
+        separate()
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = UInt64(truncatingIfNeeded: value.magnitude)
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0"))
+            magnitude /= 10
+        } while magnitude != 0
+        bytes[start...].reverse()
+        needsComma = true
+    }
+
+    /// A finite `Double` or `Float` in the shortest text that reads back as the same value, as its
+    /// `description` gives it (`0.1`, `1e-05`), which is JSON's number syntax for finite values.
+    mutating func number<Number: BinaryFloatingPoint & LosslessStringConvertible>(_ value: Number) {
+        separate()
+        bytes.append(contentsOf: value.description.utf8)
         needsComma = true
     }
 
@@ -62,23 +108,83 @@ struct JSONWriter {
     mutating func string(_ value: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-            case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: #"\u00"#.utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
+        // A native string's bytes are contiguous: the runs between escapes are copied whole.
+        let copied: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
+            let text = UnsafeRawBufferPointer(utf8)
+            var run = 0
+            var index = 0
+            while index < text.count {
+                // Eight bytes at a time while none needs an escape, as in most text.
+                if index + 8 <= text.count, !Self.anyNeedsEscape(text.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
+                if Self.needsEscape(text[index]) {
+                    bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[run ..< index]))
+                    escape(text[index])
+                    run = index + 1
+                }
+                index += 1
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[run...]))
+        }
+        if copied == nil {
+            for byte in value.utf8 {
+                if Self.needsEscape(byte) { escape(byte) } else { bytes.append(byte) }
             }
         }
         bytes.append(UInt8(ascii: "\""))
         needsComma = true
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// Whether any of the eight bytes of `word` needs an escape: one below 0x20, a quote or a
+    /// backslash (the bit tricks of "Bit Twiddling Hacks", "Determine if a word has a byte less
+    /// than n", exact as a yes or no).
+    private static func anyNeedsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = (quotes &- ones) & ~quotes
+        let backslash = (backslashes &- ones) & ~backslashes
+        return (control | quote | backslash) & high != 0
+    }
+
+    private mutating func escape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+        case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+        case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: #"\u00"#.utf8)
+            bytes.append(hex[Int(byte >> 4)])
+            bytes.append(hex[Int(byte & 0xF)])
+        }
+    }
+
+    /// Where the text is, for ``rewind(to:)``.
+    struct Mark {
+        fileprivate let count: Int
+        fileprivate let needsComma: Bool
+    }
+
+    var mark: Mark { Mark(count: bytes.count, needsComma: needsComma) }
+
+    /// How many bytes are written: what tells whether an object got a member.
+    var count: Int { bytes.count }
+
+    /// Takes back everything written since `mark`: a nested object that got no member.
+    mutating func rewind(to mark: Mark) {
+        bytes.removeSubrange(mark.count...)
+        needsComma = mark.needsComma
     }
 
     private mutating func separate() {

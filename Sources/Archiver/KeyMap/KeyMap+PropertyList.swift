@@ -15,7 +15,8 @@ struct PropertyListFieldWriter<Input> {
     let write: (Input, inout BinaryPropertyListWriter, Int) throws(BinaryPropertyListWriter.Failure) -> Int?
 }
 
-/// One property as a store writes it: its archive key and its writer, given the model's address.
+/// One property as a store writes it and a nested `archiveValue` reads it: its archive key, its
+/// writer and its reader, given the model's address.
 ///
 /// A class, held in `[AnyObject]`: in the library's code, which is not compiled for an app's
 /// model, walking an array of `KeyMap<Model>.ArchiveEntry` called that nested type's metadata
@@ -25,10 +26,13 @@ struct PropertyListFieldWriter<Input> {
 final class KeyMapStoreEntry {
     let key: String
     let write: (UnsafeRawPointer, inout BinaryPropertyListWriter, Int) throws(BinaryPropertyListWriter.Failure) -> Int?
+    /// The property's archive value, as `archiveValue` reads it.
+    let read: (UnsafeRawPointer) -> Any?
 
-    init(key: String, write: StoredPropertyWriter) {
+    init(key: String, write: StoredPropertyWriter, read: @escaping (UnsafeRawPointer) -> Any?) {
         self.key = key
         self.write = write.write
+        self.read = read
     }
 }
 
@@ -151,7 +155,7 @@ extension KeyMap {
     @usableFromInline
     static func storeEntries(of readers: Readers) -> [AnyObject] {
         guard case .readers(let entries) = readers else { return [] }
-        return entries.map { KeyMapStoreEntry(key: $0.key, write: $0.write) }
+        return entries.map { KeyMapStoreEntry(key: $0.key, write: $0.write, read: $0.read) }
     }
 
     /// The writer of the property of type `Value` at `offset` in a model, given the model's address.

@@ -79,6 +79,8 @@ public final class KeyMap<Model>: @unchecked Sendable {
     @usableFromInline let readers: Readers
     /// The properties a store writes, read from `readers` (empty when they are read with `Mirror`).
     @usableFromInline let storeEntries: [AnyObject]
+    /// The members `jsonData()` writes, laid out once: server keys, nested objects, writers.
+    @usableFromInline let jsonObject: KeyMapJSONObject
 
     /// How archiving reads the properties.
     @usableFromInline enum Readers {
@@ -90,17 +92,20 @@ public final class KeyMap<Model>: @unchecked Sendable {
         case mirror([(Any) -> Any?], [PropertyListFieldWriter<Any>])
     }
 
-    /// One archived property: its archive key, how to read it, and how a store writes it, each
-    /// given the model's address (``KeyMapStoredOffsets/withAddress(of:_:)``).
+    /// One archived property: its archive key, how to read it, how a store writes it and how
+    /// `jsonData()` writes it, each given the model's address
+    /// (``KeyMapStoredOffsets/withAddress(of:_:)``).
     @usableFromInline struct ArchiveEntry {
         @usableFromInline let key: String
         @usableFromInline let read: (UnsafeRawPointer) -> Any?
         let write: StoredPropertyWriter
+        let json: StoredJSONWriter
 
-        @usableFromInline init(key: String, read: @escaping (UnsafeRawPointer) -> Any?, write: StoredPropertyWriter) {
+        @usableFromInline init(key: String, read: @escaping (UnsafeRawPointer) -> Any?, write: StoredPropertyWriter, json: StoredJSONWriter) {
             self.key = key
             self.read = read
             self.write = write
+            self.json = json
         }
     }
 
@@ -219,6 +224,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         self.check = KeyMapChecks.check(for: Model.self)
         self.readers = Self.readers(initializer, parameters: parameters, placeholder: placeholder, fields: plan.fields)
         self.storeEntries = Self.storeEntries(of: readers)
+        self.jsonObject = Self.jsonObject(of: readers, fields: plan.fields)
         // Two closures, so that the common decode pays nothing for reporting dropped elements.
         self.construct = { fields, object, indices, source throws(ArchiveDecodingError) in
             var index = 0
@@ -282,6 +288,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         check = built.check
         readers = built.readers
         storeEntries = built.storeEntries
+        jsonObject = built.jsonObject
     }
 
     /// Reflects the placeholder, names the fields, and runs the validators: the once-per-type
@@ -423,14 +430,13 @@ public final class KeyMap<Model>: @unchecked Sendable {
         { offset in
             { field in
                 let write = propertyListWriter(Value.self, at: offset, field: field)
+                let json = jsonWriter(Value.self, at: offset, field: field)
                 if let transform = field.transform {
                     return ArchiveEntry(key: field.archiveKey, read: { model in
                         transform.encode(KeyMapStoredOffsets.property(Value.self, at: offset, of: model).pointee)
-                    }, write: write)
+                    }, write: write, json: json)
                 }
-                return ArchiveEntry(key: field.archiveKey, read: { model in
-                    KeyMapStoredOffsets.property(Value.self, at: offset, of: model).pointee.keyMapArchiveValue
-                }, write: write)
+                return ArchiveEntry(key: field.archiveKey, read: archiveReader(Value.self, at: offset), write: write, json: json)
             }
         }
     }

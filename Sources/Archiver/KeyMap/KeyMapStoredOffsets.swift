@@ -22,7 +22,7 @@ import Foundation
 /// was given for that parameter, so that no property is read for another.
 @usableFromInline
 enum KeyMapStoredOffsets {
-    // The library's only reads of memory by address: these three functions.
+    // The library's only reads of memory by address: these four functions.
 
     /// Calls `body` with the address of `model`, for ``property(_:at:of:)``, once per model
     /// archived or stored rather than once per property.
@@ -47,6 +47,20 @@ enum KeyMapStoredOffsets {
     @inlinable
     static func property<Value>(_ type: Value.Type, at offset: Int, of model: UnsafeRawPointer) -> UnsafePointer<Value> {
         (model + offset).assumingMemoryBound(to: Value.self)
+    }
+
+    /// Calls `body` with the address of each element of `array`, for ``property(_:at:of:)`` at
+    /// offset 0, and its index, in order: an array of models archived or written as JSON where
+    /// its elements are, without a copy of each.
+    static func forEachElement<Element, Failure: Error>(
+        of array: [Element], _ body: (UnsafeRawPointer, Int) throws(Failure) -> Void
+    ) throws(Failure) {
+        try array.withUnsafeBufferPointer { (elements) throws(Failure) in
+            guard let first = elements.baseAddress else { return }
+            for index in elements.indices {
+                try body(UnsafeRawPointer(first + index), index)
+            }
+        }
     }
 
     /// A copy of the stored property of type `Value` at `offset` bytes into `model`: how the
