@@ -129,7 +129,7 @@ struct StressTests {
         let seed = SeededGenerator.seed(default: 0x57E5_5ED5)
         let tasks = Reliability.scale(8, stress: 48)
         let operations = Reliability.scale(500, stress: 5_000)
-        try await TemporaryArchiver.with { archiver async throws in
+        try await MemoryBackedFolder.withArchiver { archiver async throws in
             let tally = await withTaskGroup(of: Tally.self) { group in
                 for task in 0..<tasks {
                     group.addTask {
@@ -241,7 +241,7 @@ struct StressTests {
 struct ListingWhileClearingTests {
     @Test func listingAFolderThatIsClearedAndRefilledNeverFails() async throws {
         let rounds = Reliability.scale(1_500, stress: 20_000)
-        try await TemporaryArchiver.with { archiver async throws in
+        try await MemoryBackedFolder.withArchiver { archiver async throws in
             let failures = await withTaskGroup(of: [String].self) { group in
                 for role in 0..<4 {
                     group.addTask {

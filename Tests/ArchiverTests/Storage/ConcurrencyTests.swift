@@ -15,7 +15,7 @@ struct ConcurrencyTests {
     }
 
     @Test func overlappingOperationsNeverTearOrCrash() async throws {
-        try await TemporaryArchiver.with { archiver async throws in
+        try await MemoryBackedFolder.withArchiver { archiver async throws in
             let ids = (0..<6).map { "shared-\($0)" }
             let tasks = 8, operations = 150
             let seed = SeededGenerator.seed(default: 1)
@@ -63,7 +63,7 @@ struct ConcurrencyTests {
     }
 
     @Test func twoArchiversOnOneFolderSeeEachOthersWrites() async throws {
-        try await TemporaryArchiver.with { archiver async throws in
+        try await MemoryBackedFolder.withArchiver { archiver async throws in
             let other = Archiver(archiveDirectoryURL: archiver.archiveDirectoryURL)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for writer in [archiver, other] {
@@ -99,7 +99,7 @@ struct ConcurrencyTests {
     /// races and 4% of removeAll races left an archive without its id file.)
     @Test(arguments: ["deleteAll", "removeAll"])
     func hashedIdsThatLoadAreListedWhateverClearRacedTheirStore(clear: String) async throws {
-        try await TemporaryArchiver.with { archiver async throws in
+        try await MemoryBackedFolder.withArchiver { archiver async throws in
             let ids = (0..<4).map { String(repeating: "long-id-\($0)/", count: 30) }
             let rounds = Reliability.scale(400, stress: 20_000)
             var unlisted = 0
@@ -126,7 +126,7 @@ struct ConcurrencyTests {
     /// Clears racing clears and stores throw nothing: no folder is created by a clear, and a
     /// store recreates what a clear took.
     @Test func clearsRacingClearsAndStoresThrowNothing() async throws {
-        try await TemporaryArchiver.with { archiver async throws in
+        try await MemoryBackedFolder.withArchiver { archiver async throws in
             let operations = Reliability.scale(1_500, stress: 30_000)
             let errors = await withTaskGroup(of: [String].self) { group in
                 for role in 0..<3 {
