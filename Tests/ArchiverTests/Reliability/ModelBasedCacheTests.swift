@@ -180,6 +180,30 @@ struct ModelBasedCacheTests {
         }
     }
 
+    /// With concurrent trims, a trim may remove a value after a `loadAll` or a listing read it
+    /// and before the harness hears of it: the model must then take the value the folder held
+    /// before the call. Found on a loaded machine as `[loadAll] 1.5 came back as revision 80; the
+    /// folder holds nothing`; here the trim is made to run at that moment.
+    @Test(arguments: [false, true], [false, true])
+    func aValueATrimRemovesRightAfterACallReadItAgreesWithTheModel(listing: Bool, memory: Bool) async {
+        let config = ModelRunConfig(memory: memory, maximumAge: nil, sizeLimit: 2_500, concurrentTrims: true, instances: 1, legacySeed: false)
+        let harness = ModelHarness(ops: [.sizeLimit, .concurrentTrims, .memoryLayer], config: config)
+        harness.afterCall = { archiver in
+            archiver.waitForTrims()
+            let limit = archiver.maximumTotalSize
+            archiver.maximumTotalSize = 1_200  // room for one of the two values
+            #expect((try? archiver.trim()) == 1)
+            archiver.maximumTotalSize = limit
+        }
+        let steps: [ModelOp] = [
+            .store(.reading, id: 2, via: 0, form: .sync, padding: 900), .store(.reading, id: 0, via: 0, form: .sync, padding: 900),
+            .load(.reading, id: 2, via: 0, form: .sync),
+            listing ? .list(.reading, via: 0, background: false) : .loadAll(.reading, via: 0, background: false),
+        ]
+        let failure = await onModelExecutor { await harness.run(steps) }
+        #expect(failure == nil, "step \(failure?.step ?? -1): \(failure?.messages.joined(separator: "; ") ?? "")")
+    }
+
     /// The set-up and steps of the run with `seed`.
     static func sequence(seed: UInt64, ops: ModelOps, steps: Int) -> (ModelRunConfig, [ModelOp]) {
         var rng = SeededGenerator(seed: seed)
