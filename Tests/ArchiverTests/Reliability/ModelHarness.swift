@@ -105,6 +105,9 @@ final class ModelHarness {
     /// before the harness hears what was announced meanwhile: a test's way to have a trim remove
     /// what the call read at a moment of its choosing, as a concurrent trim may.
     var afterCall: ((Archiver) -> Void)?
+    /// Called with the archiver a delete step runs through, before the delete: a test's way to
+    /// have a trim remove the value first, as a concurrent trim may.
+    var beforeDelete: ((Archiver) -> Void)?
     private var step = 0
     private let folders: [ModelFolder]
     /// Each folder by the path the archivers name it by to observers.
@@ -569,6 +572,7 @@ final class ModelHarness {
         let value = R(id: id, revision: 0, padding: "")
         let folder = currentFolder(R.kind), key = AnyHashable(id), text = R.canonicalText(id)
         installProbe(R.self, id, via: instance)
+        beforeDelete?(archiver)
         do throws(ArchiverError) {
             switch form {
             case .byID: try R.delete(resourceID: id, in: archiver)
@@ -701,6 +705,7 @@ final class ModelHarness {
         apply: (ModelRawEvent?) -> Void
     ) {
         var pending = own[...]
+        var applied: [(instance: Int, kind: CacheState.RawChange.Kind, folder: ModelFolder?, id: AnyHashable?)] = []
         if Self.tracing { for event in events { print("model: step \(step) heard \(event.kind) \(event.id ?? "-") in \(event.path.flatMap { folderByPath[$0]?.name } ?? "all") via \(event.instance)") } }
         for event in events {
             let folder = event.path.flatMap { folderByPath[$0] }
@@ -716,8 +721,15 @@ final class ModelHarness {
             }
             expect(event, folder: folder, key: key)
             if let next = pending.first, next.instance == event.instance, next.kind == event.kind, next.folder == folder, next.id == key {
-                pending.removeFirst()
+                applied.append(pending.removeFirst())
                 apply(event)
+                continue
+            }
+            if event.kind == .deleted, evictionsAllowed.contains(event.instance), let folder, let key, model.file(folder, key) == nil,
+               applied.contains(where: { $0.instance == event.instance && $0.kind == .deleted && $0.folder == folder && $0.id == key }) {
+                // A trim running beside the step removed the value just before the step deleted
+                // it: both announce a removal (a delete announces one whether or not a file was
+                // there), and the first was taken for the step's own.
                 continue
             }
             if event.kind == .deleted, let folder, let key, let file = model.file(folder, key) {
