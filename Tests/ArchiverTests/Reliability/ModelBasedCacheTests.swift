@@ -185,6 +185,15 @@ struct ModelBasedCacheTests {
         }
     }
 
+    /// Trims `archiver`'s two values of about 1 KB to one, now, as a trim running beside a step may.
+    static func trimToOneValue(_ archiver: Archiver) {
+        archiver.waitForTrims()
+        let limit = archiver.maximumTotalSize
+        archiver.maximumTotalSize = 1_200
+        #expect((try? archiver.trim()) == 1)
+        archiver.maximumTotalSize = limit
+    }
+
     /// With concurrent trims, a trim may remove a value after a `loadAll` or a listing read it
     /// and before the harness hears of it: the model must then take the value the folder held
     /// before the call. Found on a loaded machine as `[loadAll] 1.5 came back as revision 80; the
@@ -193,13 +202,7 @@ struct ModelBasedCacheTests {
     func aValueATrimRemovesRightAfterACallReadItAgreesWithTheModel(listing: Bool, memory: Bool) async {
         let config = ModelRunConfig(memory: memory, maximumAge: nil, sizeLimit: 2_500, concurrentTrims: true, instances: 1, legacySeed: false)
         let harness = ModelHarness(ops: [.sizeLimit, .concurrentTrims, .memoryLayer], config: config)
-        harness.afterCall = { archiver in
-            archiver.waitForTrims()
-            let limit = archiver.maximumTotalSize
-            archiver.maximumTotalSize = 1_200  // room for one of the two values
-            #expect((try? archiver.trim()) == 1)
-            archiver.maximumTotalSize = limit
-        }
+        harness.afterCall = Self.trimToOneValue
         let steps: [ModelOp] = [
             .store(.reading, id: 2, via: 0, form: .sync, padding: 900), .store(.reading, id: 0, via: 0, form: .sync, padding: 900),
             .load(.reading, id: 2, via: 0, form: .sync),
@@ -216,13 +219,7 @@ struct ModelBasedCacheTests {
     @Test func aValueATrimRemovesRightBeforeADeleteAgreesWithTheModel() async {
         let config = ModelRunConfig(memory: false, maximumAge: nil, sizeLimit: 2_500, concurrentTrims: true, instances: 1, legacySeed: false)
         let harness = ModelHarness(ops: [.sizeLimit, .concurrentTrims, .observation], config: config)
-        harness.beforeDelete = { archiver in
-            archiver.waitForTrims()
-            let limit = archiver.maximumTotalSize
-            archiver.maximumTotalSize = 1_200  // room for one of the two values
-            #expect((try? archiver.trim()) == 1)  // 1.5, used longest ago
-            archiver.maximumTotalSize = limit
-        }
+        harness.beforeDelete = Self.trimToOneValue  // removes 1.5, used longest ago
         let steps: [ModelOp] = [
             .store(.reading, id: 2, via: 0, form: .sync, padding: 900), .store(.reading, id: 0, via: 0, form: .sync, padding: 900),
             .delete(.reading, id: 2, via: 0, form: .byID),
