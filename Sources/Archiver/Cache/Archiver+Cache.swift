@@ -121,7 +121,15 @@ extension Archiver {
         if settings.maximumTotalSize != nil { cache.used(file.path) }
         guard settings.memory != nil, !(Value.self is AnyClass) else { return }
         let modified = settings.maximumAge == nil ? nil : FileIO.attributes(of: file.path, hooks: testHooks)?.modified
-        cache.remember(value, cost: size, modified: modified, path: file.path, for: CacheState.Key(folder: folder.cachePath, id: id), readAt: generation)
+        // A file under a 0.6 name (`007.plist`) is replaced under today's (`7.plist`) by the next
+        // store of the id, maybe through another archiver or process, which leaves this one's
+        // memory as it is: a hit then uses the new file, which must not go first for the size limit.
+        var paths = [file.path]
+        if let stem = ArchiveFileName.stem(for: id, foldingCase: foldsCase(folder))?.stem {
+            let today = file.directory.file(stem + "." + ArchiveFileName.fileExtension).path
+            if today != file.path { paths.append(today) }
+        }
+        cache.remember(value, cost: size, modified: modified, paths: paths, for: CacheState.Key(folder: folder.cachePath, id: id), readAt: generation)
     }
 
     /// Called before a store or delete of `id` changes files: takes the id's lock, which

@@ -36,16 +36,18 @@ final class CacheState: @unchecked Sendable {
         let value: AnyObject
         let cost: Int
         let modified: Date?
-        /// The path of the file it was read from: a hit is a use of that file for the size limit.
-        let path: String
+        /// The paths a hit is a use of, for the size limit: the file it was read from and, when
+        /// that was a 0.6 name, the file of the id's name today, where a store through another
+        /// archiver or process puts the value while this one still serves it from memory.
+        let paths: [String]
         var tick: UInt64
 
-        init(type: ObjectIdentifier, value: AnyObject, cost: Int, modified: Date?, path: String, tick: UInt64) {
+        init(type: ObjectIdentifier, value: AnyObject, cost: Int, modified: Date?, paths: [String], tick: UInt64) {
             self.type = type
             self.value = value
             self.cost = cost
             self.modified = modified
-            self.path = path
+            self.paths = paths
             self.tick = tick
         }
     }
@@ -171,7 +173,7 @@ final class CacheState: @unchecked Sendable {
                 remove(key)
                 return nil
             }
-            if limited, let date { noteUse(entry.path, now: date) }
+            if limited, let date { for path in entry.paths { noteUse(path, now: date) } }
             tick += 1
             entry.tick = tick
             // The entry was remembered for `Value`, as its type identifier, compared above, says.
@@ -179,14 +181,15 @@ final class CacheState: @unchecked Sendable {
         }
     }
 
-    /// Remembers `value`, read from the file at `path` at `generation`, unless a write came since.
-    func remember<Value>(_ value: Value, cost: Int, modified: Date?, path: String, for key: Key, readAt generation: UInt64) {
+    /// Remembers `value`, read at `generation` from the file at `paths[0]` (then the file of its
+    /// id's name today, if another), unless a write came since.
+    func remember<Value>(_ value: Value, cost: Int, modified: Date?, paths: [String], for key: Key, readAt generation: UInt64) {
         withLock {
             guard let limits = settings.memory, generation == generationUnlocked,
                   limits.count > 0, cost <= limits.bytes else { return }
             remove(key)
             tick += 1
-            entries[key] = Entry(type: ObjectIdentifier(Value.self), value: Box(value), cost: cost, modified: modified, path: path, tick: tick)
+            entries[key] = Entry(type: ObjectIdentifier(Value.self), value: Box(value), cost: cost, modified: modified, paths: paths, tick: tick)
             totalCost += cost
             trimMemory()
         }

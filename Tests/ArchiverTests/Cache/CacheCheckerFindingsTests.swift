@@ -30,6 +30,35 @@ struct CacheCheckerFindingsTests {
         }
     }
 
+    /// A value remembered from a 0.6-named file (`007.plist`) that another archiver on the folder
+    /// has since replaced under today's name (`7.plist`) is still served from memory, as the
+    /// documentation allows: that load is a use of the id's archive, the file that holds it now,
+    /// so the size limit removes a value used longer ago first. Found by the model checker
+    /// (seed 1346324779348943088) as `[lru] the size limit removed 0.0 … but kept 7 …, used before
+    /// it`: the use was noted against the gone 0.6 file, and the new file counted from its date.
+    @Test func aLoadFromMemoryOfAValueReadUnderItsZeroSixNameIsAUseOfTheFileThatHoldsItNow() throws {
+        typealias Counter = OneIdOneFileTests.Counter
+        try TemporaryArchiver.with { archiver in
+            try OneIdOneFileTests.plant(["id": 7, "text": "padded"], as: "007", for: Counter.self, in: archiver)
+            archiver.memoryLimits = Archiver.MemoryLimits(count: 10, bytes: 1 << 20)
+            archiver.maximumTotalSize = 1 << 30
+            #expect(try Counter.load(resourceID: 7, in: archiver)?.text == "padded")  // from 007.plist, remembered
+            let other = Archiver(archiveDirectoryURL: archiver.archiveDirectoryURL)
+            let folder = try archiver.directoryURL(for: Counter.self)
+            try Counter(id: 7, text: "padded").store(in: other)
+            try Counter(id: 8, text: "padded").store(in: other)
+            #expect(filesBelow(folder) == ["7.plist", "8.plist"])  // 007.plist replaced
+            // 7 was written before 8, and this archiver has used neither since they were written.
+            let now = Date()
+            try FileManager.default.setAttributes([.modificationDate: now - 3_600], ofItemAtPath: folder.appendingPathComponent("7.plist").path)
+            try FileManager.default.setAttributes([.modificationDate: now - 1_800], ofItemAtPath: folder.appendingPathComponent("8.plist").path)
+            #expect(try Counter.load(resourceID: 7, in: archiver)?.text == "padded")  // from memory: a use, after 8's store
+            archiver.maximumTotalSize = try archiver.totalSize() - 1  // room for one of the two
+            #expect(try archiver.trim() == 1)
+            #expect(filesBelow(folder) == ["7.plist"])
+        }
+    }
+
     /// An id too long for a file name is stored under its hash with an `.id` file beside it: the
     /// store adds both to the folder, so both count toward the estimate that decides whether a
     /// trim is due, and the folder is back under the limit once the store's trim ends.
