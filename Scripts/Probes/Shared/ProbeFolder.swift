@@ -37,12 +37,14 @@ func storeProbeUsers(_ count: Int, in archiver: Archiver) throws -> String {
     let first = try ProbeUser.decode(archive: userArchive(reviews: probeReviewCount))
     let user = ProbeUser(id: "user-0", name: first.name, reviews: first.reviews)
     let file = try user.store(in: archiver)
-    let folder = file.deletingLastPathComponent()
-    let bytes = try Data(contentsOf: file)
+    // Each file holds its own id: a file whose value names another id is corrupt to a load and a
+    // failure to loadAll, so copies of user-0's bytes would list 1,000 files and load one.
+    let writer = Archiver(archiveDirectoryURL: archiver.archiveDirectoryURL!)
+    writer.syncsToDisk = false
     for index in 1..<max(count, 1) {
-        try bytes.write(to: folder.appendingPathComponent("user-\(index).plist"))
+        try ProbeUser(id: "user-\(index)", name: first.name, reviews: first.reviews).store(in: writer)
     }
-    return folder.path
+    return file.deletingLastPathComponent().path
 }
 
 /// The floor of a read: `open`, `fstat`, `read` into one buffer, `close`.
