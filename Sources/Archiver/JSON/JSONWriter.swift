@@ -51,7 +51,7 @@ struct JSONWriter {
         separate()
         // Borrowed: `append(contentsOf:)` of the array itself takes it owned, a retain and a
         // release per member.
-        key.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        ByteReader.withBytes(of: key) { $0.append(to: &bytes) }
         needsComma = false
     }
 
@@ -108,30 +108,25 @@ struct JSONWriter {
     mutating func string(_ value: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        // A native string's bytes are contiguous: the runs between escapes are copied whole.
-        let copied: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
-            let text = UnsafeRawBufferPointer(utf8)
+        // The runs between escapes are copied whole (a bridged string is made contiguous first).
+        var value = value
+        ByteReader.withUTF8(of: &value) { text in
             var run = 0
             var index = 0
             while index < text.count {
                 // Eight bytes at a time while none needs an escape, as in most text.
-                if index + 8 <= text.count, !Self.anyNeedsEscape(text.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                    index += 8
+                if index &+ 8 <= text.count, !Self.anyNeedsEscape(text.word(at: index)) {
+                    index &+= 8
                     continue
                 }
                 if Self.needsEscape(text[index]) {
-                    bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[run ..< index]))
+                    text.bytes(at: run, count: index &- run).append(to: &bytes)
                     escape(text[index])
-                    run = index + 1
+                    run = index &+ 1
                 }
-                index += 1
+                index &+= 1
             }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[run...]))
-        }
-        if copied == nil {
-            for byte in value.utf8 {
-                if Self.needsEscape(byte) { escape(byte) } else { bytes.append(byte) }
-            }
+            text.bytes(at: run, count: text.count &- run).append(to: &bytes)
         }
         bytes.append(UInt8(ascii: "\""))
         needsComma = true
