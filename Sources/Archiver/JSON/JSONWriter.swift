@@ -49,9 +49,7 @@ struct JSONWriter {
     /// value follows.
     mutating func key(encoded key: [UInt8]) {
         separate()
-        // Borrowed: `append(contentsOf:)` of the array itself takes it owned, a retain and a
-        // release per member.
-        ByteReader.withBytes(of: key) { $0.append(to: &bytes) }
+        ByteReader.append(key, to: &bytes)
         needsComma = false
     }
 
@@ -108,9 +106,8 @@ struct JSONWriter {
     mutating func string(_ value: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        // The runs between escapes are copied whole (a bridged string is made contiguous first).
-        var value = value
-        ByteReader.withUTF8(of: &value) { text in
+        // A native string's bytes are contiguous: the runs between escapes are copied whole.
+        let copied: Void? = ByteReader.withContiguousUTF8(of: value) { text in
             var run = 0
             var index = 0
             while index < text.count {
@@ -127,6 +124,11 @@ struct JSONWriter {
                 index &+= 1
             }
             text.bytes(at: run, count: text.count &- run).append(to: &bytes)
+        }
+        if copied == nil {
+            for byte in value.utf8 {
+                if Self.needsEscape(byte) { escape(byte) } else { bytes.append(byte) }
+            }
         }
         bytes.append(UInt8(ascii: "\""))
         needsComma = true

@@ -19,16 +19,6 @@ enum InvariantCasts {
         return unsafeDowncast(object, to: Target.self)
     }
 
-    /// `body` called with `object` as `Target`, which the caller knows it is, and which the
-    /// caller's own reference keeps alive for the call: so the call takes no retain of it (nor
-    /// of what it holds).
-    @inline(__always)
-    static func withDowncast<Target: AnyObject, Result>(
-        _ object: AnyObject, to _: Target.Type, _ body: (Target) -> Result
-    ) -> Result {
-        Unmanaged.passUnretained(downcast(object, to: Target.self))._withUnsafeGuaranteedRef(body)
-    }
-
     /// The value `optional` holds, which the caller knows is there.
     @inline(__always)
     static func unwrapped<Wrapped>(_ optional: Wrapped?) -> Wrapped {
