@@ -57,6 +57,22 @@ struct ByteReader: @unchecked Sendable {
         string.withUTF8 { body(ByteReader(base: UnsafeRawPointer($0.baseAddress), count: $0.count)) }
     }
 
+    /// Reads `string`'s UTF-8 for as long as `body` runs, when the string holds it contiguously
+    /// (a native string does; a bridged one may not), else `nil`, and the caller walks
+    /// `string.utf8`. Unlike ``withUTF8(of:_:)``, it takes the string borrowed: no copy of it,
+    /// and no retain, per string written.
+    @inline(__always)
+    static func withContiguousUTF8<Result>(of string: String, _ body: (ByteReader) -> Result) -> Result? {
+        string.utf8.withContiguousStorageIfAvailable { body(ByteReader($0)) }
+    }
+
+    /// Appends `source`'s bytes to `array`, taking `source` borrowed: `append(contentsOf:)` of
+    /// the array itself takes it owned, a retain and a release per call.
+    @inline(__always)
+    static func append(_ source: [UInt8], to array: inout [UInt8]) {
+        source.withUnsafeBufferPointer { array.append(contentsOf: $0) }
+    }
+
     // MARK: Reading
 
     /// The byte at `offset`.

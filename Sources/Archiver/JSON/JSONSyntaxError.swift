@@ -35,10 +35,10 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The error at `offset` of `bytes`, with its line and column counted. Errors are rare, so
     /// the reader counts lines only once it has one.
-    init(_ message: String, at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+    init<Bytes: Collection<UInt8>>(_ message: String, at offset: Int, in bytes: Bytes) {
         var line = 1
         var column = 1
-        for byte in bytes[..<min(offset, bytes.count)] {
+        for byte in bytes.prefix(offset) {
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1

@@ -49,9 +49,7 @@ struct JSONWriter {
     /// value follows.
     mutating func key(encoded key: [UInt8]) {
         separate()
-        // Borrowed: `append(contentsOf:)` of the array itself takes it owned, a retain and a
-        // release per member.
-        key.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        ByteReader.append(key, to: &bytes)
         needsComma = false
     }
 
@@ -109,24 +107,23 @@ struct JSONWriter {
         separate()
         bytes.append(UInt8(ascii: "\""))
         // A native string's bytes are contiguous: the runs between escapes are copied whole.
-        let copied: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
-            let text = UnsafeRawBufferPointer(utf8)
+        let copied: Void? = ByteReader.withContiguousUTF8(of: value) { text in
             var run = 0
             var index = 0
             while index < text.count {
                 // Eight bytes at a time while none needs an escape, as in most text.
-                if index + 8 <= text.count, !Self.anyNeedsEscape(text.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                    index += 8
+                if index &+ 8 <= text.count, !Self.anyNeedsEscape(text.word(at: index)) {
+                    index &+= 8
                     continue
                 }
                 if Self.needsEscape(text[index]) {
-                    bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[run ..< index]))
+                    text.bytes(at: run, count: index &- run).append(to: &bytes)
                     escape(text[index])
-                    run = index + 1
+                    run = index &+ 1
                 }
-                index += 1
+                index &+= 1
             }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[run...]))
+            text.bytes(at: run, count: text.count &- run).append(to: &bytes)
         }
         if copied == nil {
             for byte in value.utf8 {

@@ -10,7 +10,7 @@ import Foundation
 /// property's encoded key: the member, or nothing when it is `nil`.
 @usableFromInline
 struct StoredJSONWriter {
-    let write: (UnsafeRawPointer, [UInt8], inout JSONWriter, Int) throws(JSONWriteFailure) -> Void
+    let write: (ModelAddress, [UInt8], inout JSONWriter, Int) throws(JSONWriteFailure) -> Void
 }
 
 /// One member of an object a key map writes: a property, or an object that nested server keys
@@ -72,7 +72,7 @@ final class KeyMapJSONObject {
     /// case nothing is added.
     private static func insert(_ leaf: KeyMapJSONMember, at objects: ArraySlice<String>, into members: inout [AnyObject]) -> String? {
         let key = objects.first.map(JSONWriter.encodedKey) ?? leaf.key
-        let existing = members.lazy.map { unsafeDowncast($0, to: KeyMapJSONMember.self) }.first { $0.key == key }
+        let existing = members.lazy.map { InvariantCasts.downcast($0, to: KeyMapJSONMember.self) }.first { $0.key == key }
         guard let first = objects.first else {
             guard let existing else {
                 members.append(leaf)
@@ -92,7 +92,7 @@ final class KeyMapJSONObject {
     /// The name of a field inside the nested object `object`.
     private static func firstField(in object: KeyMapJSONMember) -> String? {
         for member in object.members {
-            let member = unsafeDowncast(member, to: KeyMapJSONMember.self)
+            let member = InvariantCasts.downcast(member, to: KeyMapJSONMember.self)
             if let field = member.field { return field.name }
             if let name = firstField(in: member) { return name }
         }
@@ -106,8 +106,10 @@ final class KeyMapJSONObject {
         output.beginObject()
         for index in members.indices {
             // Only `insert` fills the arrays, with `KeyMapJSONMember`s; `members` holds each for
-            // the call, which therefore takes no retain of the member or of what it holds.
-            let failure = Unmanaged.passUnretained(unsafeDowncast(members[index], to: KeyMapJSONMember.self))._withUnsafeGuaranteedRef {
+            // the call, which therefore takes no retain of the member or of what it holds. (Here
+            // rather than in InvariantCasts: the optimizer kept no such promise through a generic
+            // wrapper taking the closure, which retained and released each member again.)
+            let failure = Unmanaged.passUnretained(InvariantCasts.downcast(members[index], to: KeyMapJSONMember.self))._withUnsafeGuaranteedRef {
                 member -> JSONWriteFailure? in
                 do throws(JSONWriteFailure) {
                     guard let field = member.field else {
@@ -149,11 +151,11 @@ protocol JSONMemberSource {
 
 /// A model read at its verified offsets.
 private struct StoredMembers: JSONMemberSource {
-    let address: UnsafeRawPointer
+    let address: ModelAddress
 
     func write(_ member: KeyMapJSONMember, field: KeyMapField, into output: inout JSONWriter, depth: Int) throws(JSONWriteFailure) {
         // The map reads at offsets, so every member of its object has its writer.
-        try member.stored.unsafelyUnwrapped.write(address, member.key, &output, depth)
+        try InvariantCasts.unwrapped(member.stored).write(address, member.key, &output, depth)
     }
 }
 
@@ -177,10 +179,10 @@ extension KeyMap {
 
     /// ``writeJSON(of:into:depth:)`` for the model at `address`: a model nested in another is
     /// written where it is, without a copy.
-    func writeJSON(at address: UnsafeRawPointer, into output: inout JSONWriter, depth: Int) throws(JSONWriteFailure) {
+    func writeJSON(at address: ModelAddress, into output: inout JSONWriter, depth: Int) throws(JSONWriteFailure) {
         let object = jsonObject
         guard object.readsStoredProperties else {
-            return try writeJSON(reflecting: KeyMapStoredOffsets.property(Model.self, at: 0, of: address).pointee, into: &output, depth: depth)
+            return try writeJSON(reflecting: address[Model.self, at: 0], into: &output, depth: depth)
         }
         try requireJSON(depth: depth)
         try KeyMapJSONObject.write(object.members, from: StoredMembers(address: address), into: &output, depth: depth)
@@ -217,7 +219,7 @@ extension KeyMap {
     static func jsonWriter<Value: KeyMapValue>(_ type: Value.Type, at offset: Int, field: KeyMapField) -> StoredJSONWriter {
         if field.transform != nil || field.dates != nil {
             return StoredJSONWriter { model, key, output, depth throws(JSONWriteFailure) in
-                let value = KeyMapStoredOffsets.property(Value.self, at: offset, of: model).pointee
+                let value = model[Value.self, at: offset]
                 try JSONArchiveValueWriter.writeMember(value, field: field, key: key, into: &output, depth: depth)
             }
         }
@@ -229,7 +231,7 @@ extension KeyMap {
         }
         let member = JSONValueWriters.memberWriter(for: Value.self).write
         return StoredJSONWriter { model, key, output, depth throws(JSONWriteFailure) in
-            try member(KeyMapStoredOffsets.property(Value.self, at: offset, of: model).pointee, key, &output, depth)
+            try member(model[Value.self, at: offset], key, &output, depth)
         }
     }
 
@@ -237,7 +239,7 @@ extension KeyMap {
     private static func leafJSONWriter<Leaf: JSONLeafWritable>(_ type: Leaf.Type, at offset: Int) -> StoredJSONWriter {
         StoredJSONWriter { model, key, output, _ throws(JSONWriteFailure) in
             output.key(encoded: key)
-            try Leaf.writeJSON(KeyMapStoredOffsets.property(Leaf.self, at: offset, of: model).pointee, into: &output)
+            try Leaf.writeJSON(model[Leaf.self, at: offset], into: &output)
         }
     }
 
@@ -246,7 +248,7 @@ extension KeyMap {
     private static func nestedJSONWriter<Nested: KeyMapped>(_ type: Nested.Type, at offset: Int) -> StoredJSONWriter {
         StoredJSONWriter { model, key, output, depth throws(JSONWriteFailure) in
             output.key(encoded: key)
-            try Nested.keyMap.writeJSON(at: model + offset, into: &output, depth: depth + 1)
+            try Nested.keyMap.writeJSON(at: model.nested(at: offset), into: &output, depth: depth + 1)
         }
     }
 }

@@ -9,31 +9,31 @@ extension KeyMap {
     /// How archiving reads the property of type `Value` at `offset` in a model, given the
     /// model's address: its archive value, or `nil` to leave the key out.
     @usableFromInline
-    static func archiveReader<Value: KeyMapValue>(_ type: Value.Type, at offset: Int) -> (UnsafeRawPointer) -> Any? {
+    static func archiveReader<Value: KeyMapValue>(_ type: Value.Type, at offset: Int) -> (ModelAddress) -> Any? {
         if let mapped = Value.self as? any KeyMapped.Type {
             return nestedArchiveReader(mapped, at: offset)
         }
         if let models = Value.self as? any KeyMappedArray.Type {
             return models.archiveReader(at: offset)
         }
-        return { model in KeyMapStoredOffsets.property(Value.self, at: offset, of: model).pointee.keyMapArchiveValue }
+        return { model in model[Value.self, at: offset].keyMapArchiveValue }
     }
 
     /// The key map is looked up when a value is archived, not now: a type may hold itself.
-    private static func nestedArchiveReader<Nested: KeyMapped>(_ type: Nested.Type, at offset: Int) -> (UnsafeRawPointer) -> Any? {
-        { model in Nested.keyMap.archive(at: model + offset) }
+    private static func nestedArchiveReader<Nested: KeyMapped>(_ type: Nested.Type, at offset: Int) -> (ModelAddress) -> Any? {
+        { model in Nested.keyMap.archive(at: model.nested(at: offset)) }
     }
 
     /// ``archive(of:)`` of the model at `address`, without a copy of it.
-    func archive(at address: UnsafeRawPointer) -> Archive {
+    func archive(at address: ModelAddress) -> Archive {
         ValueNesting.descend(orElse: { ValueNesting.refusedArchive($0) }) {
             guard jsonObject.readsStoredProperties else {
-                return archiveInPlace(of: KeyMapStoredOffsets.property(Model.self, at: 0, of: address).pointee)
+                return archiveInPlace(of: address[Model.self, at: 0])
             }
             var archive = Archive(minimumCapacity: storeEntries.count)
             for object in storeEntries {
                 // Only `storeEntries(of:)` fills the array, with entries of this map's model.
-                let entry = unsafeDowncast(object, to: KeyMapStoreEntry.self)
+                let entry = InvariantCasts.downcast(object, to: KeyMapStoreEntry.self)
                 if let value = entry.read(address) { archive[entry.key] = value }
             }
             return archive
@@ -43,19 +43,18 @@ extension KeyMap {
 
 /// An array of key-mapped values, whose elements archiving reads where they are.
 protocol KeyMappedArray {
-    static func archiveReader(at offset: Int) -> (UnsafeRawPointer) -> Any?
+    static func archiveReader(at offset: Int) -> (ModelAddress) -> Any?
 }
 
 extension Array: KeyMappedArray where Element: KeyMapped {
     /// Each element's archive, as `keyMapArchiveValue` gives them, by the map looked up once per
     /// array.
-    static func archiveReader(at offset: Int) -> (UnsafeRawPointer) -> Any? {
+    static func archiveReader(at offset: Int) -> (ModelAddress) -> Any? {
         { model in
             let map = Element.keyMap
-            let array = KeyMapStoredOffsets.property([Element].self, at: offset, of: model)
             var archives: [Any] = []
-            archives.reserveCapacity(array.pointee.count)
-            KeyMapStoredOffsets.forEachElement(of: array.pointee) { element, _ in
+            archives.reserveCapacity(model[[Element].self, at: offset].count)
+            KeyMapStoredOffsets.forEachElement(of: model[[Element].self, at: offset]) { element, _ in
                 archives.append(map.archive(at: element))
             }
             return archives

@@ -25,11 +25,11 @@ struct PropertyListFieldWriter<Input> {
 /// members are found through the instance itself.
 final class KeyMapStoreEntry {
     let key: String
-    let write: (UnsafeRawPointer, inout BinaryPropertyListWriter, Int) throws(BinaryPropertyListWriter.Failure) -> Int?
+    let write: (ModelAddress, inout BinaryPropertyListWriter, Int) throws(BinaryPropertyListWriter.Failure) -> Int?
     /// The property's archive value, as `archiveValue` reads it.
-    let read: (UnsafeRawPointer) -> Any?
+    let read: (ModelAddress) -> Any?
 
-    init(key: String, write: StoredPropertyWriter, read: @escaping (UnsafeRawPointer) -> Any?) {
+    init(key: String, write: StoredPropertyWriter, read: @escaping (ModelAddress) -> Any?) {
         self.key = key
         self.write = write.write
         self.read = read
@@ -37,11 +37,11 @@ final class KeyMapStoreEntry {
 }
 
 /// How a store writes one property of a model, given the model's address: a type of its own
-/// rather than a `PropertyListFieldWriter<UnsafeRawPointer>`, whose closure, generic, would be
+/// rather than a `PropertyListFieldWriter<ModelAddress>`, whose closure, generic, would be
 /// called through a reabstraction thunk.
 @usableFromInline
 struct StoredPropertyWriter {
-    let write: (UnsafeRawPointer, inout BinaryPropertyListWriter, Int) throws(BinaryPropertyListWriter.Failure) -> Int?
+    let write: (ModelAddress, inout BinaryPropertyListWriter, Int) throws(BinaryPropertyListWriter.Failure) -> Int?
 }
 
 /// A type whose values the writer takes without their `keyMapArchiveValue`: a writer made once
@@ -121,10 +121,10 @@ extension KeyMap {
     /// ``writePropertyList(of:into:depth:)`` for the model at `address`: a model nested in
     /// another is written where it is, without a copy.
     func writePropertyList(
-        at address: UnsafeRawPointer, into writer: inout BinaryPropertyListWriter, depth: Int
+        at address: ModelAddress, into writer: inout BinaryPropertyListWriter, depth: Int
     ) throws(BinaryPropertyListWriter.Failure) -> Int {
         guard case .readers = readers else {
-            return try writePropertyList(of: KeyMapStoredOffsets.property(Model.self, at: 0, of: address).pointee, into: &writer, depth: depth)
+            return try writePropertyList(of: address[Model.self, at: 0], into: &writer, depth: depth)
         }
         guard isUsable else { throw unusableFailure() }
         return try DeepRecursion.descend(unavailable: { BinaryPropertyListWriter.Failure(found: $0.description) }) {
@@ -132,7 +132,7 @@ extension KeyMap {
             var container = try writer.beginDictionary(capacity: storeEntries.count, depth: depth)
             for object in storeEntries {
                 // Only `storeEntries(of:)` fills the array, with entries of this map's model.
-                let entry = unsafeDowncast(object, to: KeyMapStoreEntry.self)
+                let entry = InvariantCasts.downcast(object, to: KeyMapStoreEntry.self)
                 let written: Int?
                 do throws(BinaryPropertyListWriter.Failure) {
                     written = try entry.write(address, &writer, depth + 1)
@@ -165,7 +165,7 @@ extension KeyMap {
     ) -> StoredPropertyWriter {
         if let transform = field.transform {
             return StoredPropertyWriter { model, writer, depth throws(BinaryPropertyListWriter.Failure) in
-                guard let archived = transform.encode(KeyMapStoredOffsets.property(Value.self, at: offset, of: model).pointee) else { return nil }
+                guard let archived = transform.encode(model[Value.self, at: offset]) else { return nil }
                 return try writer.add(archived, depth: depth)
             }
         }
@@ -174,7 +174,7 @@ extension KeyMap {
         }
         let value = PropertyListValueWriters.writer(for: Value.self).write
         return StoredPropertyWriter { model, writer, depth throws(BinaryPropertyListWriter.Failure) in
-            try value(KeyMapStoredOffsets.property(Value.self, at: offset, of: model).pointee, &writer, depth)
+            try value(model[Value.self, at: offset], &writer, depth)
         }
     }
 
@@ -182,7 +182,7 @@ extension KeyMap {
     /// is looked up when a value is written, not now: a type may hold itself.
     private static func nestedWriter<Nested: KeyMapped>(_ type: Nested.Type, at offset: Int) -> StoredPropertyWriter {
         StoredPropertyWriter { model, writer, depth throws(BinaryPropertyListWriter.Failure) in
-            try Nested.keyMap.writePropertyList(at: model + offset, into: &writer, depth: depth)
+            try Nested.keyMap.writePropertyList(at: model.nested(at: offset), into: &writer, depth: depth)
         }
     }
 

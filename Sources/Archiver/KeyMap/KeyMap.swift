@@ -97,11 +97,11 @@ public final class KeyMap<Model>: @unchecked Sendable {
     /// (``KeyMapStoredOffsets/withAddress(of:_:)``).
     @usableFromInline struct ArchiveEntry {
         @usableFromInline let key: String
-        @usableFromInline let read: (UnsafeRawPointer) -> Any?
+        @usableFromInline let read: (ModelAddress) -> Any?
         let write: StoredPropertyWriter
         let json: StoredJSONWriter
 
-        @usableFromInline init(key: String, read: @escaping (UnsafeRawPointer) -> Any?, write: StoredPropertyWriter, json: StoredJSONWriter) {
+        @usableFromInline init(key: String, read: @escaping (ModelAddress) -> Any?, write: StoredPropertyWriter, json: StoredJSONWriter) {
             self.key = key
             self.read = read
             self.write = write
@@ -433,7 +433,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
                 let json = jsonWriter(Value.self, at: offset, field: field)
                 if let transform = field.transform {
                     return ArchiveEntry(key: field.archiveKey, read: { model in
-                        transform.encode(KeyMapStoredOffsets.property(Value.self, at: offset, of: model).pointee)
+                        transform.encode(model[Value.self, at: offset])
                     }, write: write, json: json)
                 }
                 return ArchiveEntry(key: field.archiveKey, read: archiveReader(Value.self, at: offset), write: write, json: json)

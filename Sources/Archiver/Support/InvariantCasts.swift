@@ -19,6 +19,13 @@ enum InvariantCasts {
         return unsafeDowncast(object, to: Target.self)
     }
 
+    /// The value `optional` holds, which the caller knows is there.
+    @inline(__always)
+    static func unwrapped<Wrapped>(_ optional: Wrapped?) -> Wrapped {
+        assert(optional != nil, "no \(Wrapped.self)")
+        return optional.unsafelyUnwrapped
+    }
+
     /// `value` as `Target`, which the caller knows is `Source` itself (a generic parameter that
     /// a type comparison has shown to be a concrete type, or the reverse).
     @inline(__always)
