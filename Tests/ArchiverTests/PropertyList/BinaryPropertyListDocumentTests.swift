@@ -298,7 +298,7 @@ import Testing
     /// nothing per element. The budget is the file reader's, 3× the file + 64 MB. (Built as
     /// `[String: Any]`, the same file cost 77 MiB through today's CompactArray, and 334 MiB
     /// before it.)
-    @Test func tenMillionReferencesCostTheBytesNotMemoryPerElement() throws {
+    @Test(.measuresPeakMemory) func tenMillionReferencesCostTheBytesNotMemoryPerElement() throws {
         let count = 10_000_000
         let data = BoundedMemoryTests.arrayOfReferences(count, to: [0x10, 7])
         let budget = 3 * data.count + (64 << 20)

@@ -5,8 +5,9 @@ import ArchiverTesting
 
 /// Hostile input costs memory in proportion to its size, at every door: a collection of invalid
 /// elements keeps a bounded count of records of why, and error messages quote a bounded excerpt
-/// of the value they name. Serialized: each memory test measures the process's peak.
-@Suite(.serialized)
+/// of the value they name. Each memory test measures the process's peak,
+/// so they run one at a time, with every other test that does (`.measuresPeakMemory`).
+@Suite(.serialized, .measuresPeakMemory)
 struct BoundedMemoryTests {
     /// A JSON array of `count` zeros: each element is a value no model decodes from.
     static func zeros(_ count: Int) -> Data {

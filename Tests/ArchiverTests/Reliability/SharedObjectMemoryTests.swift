@@ -5,8 +5,9 @@ import ArchiverTesting
 
 /// An object a file refers to many times costs its memory once, at every door: a long string that
 /// a thousand values share is one `String`, and ten million references to one number fit the file
-/// reader's budget, 3× the file + 64 MB. Serialized: each test measures the process's peak.
-@Suite(.serialized)
+/// reader's budget, 3× the file + 64 MB. Each test measures the process's peak, so they run
+/// one at a time, with every other test that does (`.measuresPeakMemory`).
+@Suite(.serialized, .measuresPeakMemory)
 struct SharedObjectMemoryTests {
     /// A root dictionary `{"id": "x", "values": [s, s, …]}` whose array holds `count` one-byte
     /// references to one object, `shared`.
