@@ -630,6 +630,13 @@ final class ModelHarness {
         guard observing else { return }
         // A stream follows the folder it was made for: the app makes new ones for the new account.
         await checkWatches(grace: false)
+        if trimsOverlapSteps {
+            // A trim still running could announce a removal after the old streams were checked
+            // and before the new ones exist: the model would then expect the new streams, made
+            // after it, to hear it. Once the trims are done and heard, nothing is in flight.
+            for archiver in archivers { archiver.waitForTrims() }
+            process(settle(), own: []) { _ in }
+        }
         for watch in watches where watch.kind == .profile { watch.task?.cancel() }
         watches.removeAll { $0.kind == .profile }
         for instance in archivers.indices { watch(.profile, instance: instance) }
