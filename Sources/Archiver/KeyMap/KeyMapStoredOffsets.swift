@@ -78,6 +78,10 @@ enum KeyMapStoredOffsets {
         let isZeroSized: Bool
         /// How many different probe values of the type there are, up to a number.
         let distinctValues: (Int) -> Int
+        /// Whether the type is a class or an optional class: a property of it may be `weak` (a
+        /// reference to a side table) or `unowned`, which its layout does not say and its
+        /// probe values cannot show (a weak property's probe object is gone when it is read).
+        let holdsClassInstance: Bool
         /// Whether the value at an offset of a model is, by identity for a class instance and by
         /// its printed form otherwise, the value given.
         let holds: (_ model: Any, _ offset: Int, _ given: Any) -> Bool
@@ -87,6 +91,7 @@ enum KeyMapStoredOffsets {
             typeName = String(describing: Value.self)
             isZeroSized = MemoryLayout<Value>.size == 0
             distinctValues = { KeyMapProbe.values(Value.self, upTo: $0).count }
+            holdsClassInstance = Value.self is AnyObject.Type || (Value.self as? any OptionalWrapping.Type)?.wrapsClass == true
             holds = { model, offset, given in
                 guard let model = model as? Model else { return false }
                 let found = KeyMapStoredOffsets.load(Value.self, at: offset, in: model)
@@ -164,6 +169,9 @@ enum KeyMapStoredOffsets {
         else {
             return .failure(Unverified(reason: "its stored properties' sizes and alignments do not add up to its layout"))
         }
+        if let index = parameters.firstIndex(where: \.holdsClassInstance) {
+            return .failure(Unverified(reason: "\(fields[index].name) holds a class instance, which a weak or unowned property does not hold as a strong reference"))
+        }
         let offsets = fields.map(\.offset)
         for instance in instances {
             for index in parameters.indices where !parameters[index].holds(instance.model, offsets[index], instance.given[index]) {
@@ -217,4 +225,13 @@ struct ModelAddress {
     func nested(at offset: Int) -> ModelAddress {
         ModelAddress(base + offset)
     }
+}
+
+/// An optional, seen from a metatype: whether it wraps a class.
+private protocol OptionalWrapping {
+    static var wrapsClass: Bool { get }
+}
+
+extension Optional: OptionalWrapping {
+    static var wrapsClass: Bool { Wrapped.self is AnyObject.Type }
 }

@@ -66,6 +66,31 @@ extension OffsetJourney: KeyMapped { static let keyMap = KeyMap(OffsetJourney.in
 struct OffsetMarker: Equatable { let kind: ObjectKind }
 extension OffsetMarker: KeyMapped { static let keyMap = KeyMap(OffsetMarker.init) }
 
+/// An app's own value held by reference.
+final class OffsetAvatar: KeyMapValue, @unchecked Sendable {
+    let url: String
+    init(url: String) { self.url = url }
+    init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) { url = try String(keyMapValue: input) }
+    var keyMapArchiveValue: Any? { url }
+    static var keyMapPlaceholder: OffsetAvatar? { OffsetAvatar(url: "") }
+}
+
+/// A weak property is stored as a reference to the object's side table, not to the object; an
+/// unowned one with a reference count of its own. Neither may be read at its offset as a strong
+/// reference, which the probe instances cannot show (their weak property is `nil` by the time
+/// they are read), so a map with a property that holds a class instance reads through `Mirror`.
+struct OffsetProfile: KeyMapped {
+    static let keyMap = KeyMap(OffsetProfile.init)
+    let name: String
+    weak var avatar: OffsetAvatar?
+    let banner: OffsetAvatar
+    init(name: String, avatar: OffsetAvatar?, banner: OffsetAvatar) {
+        self.name = name
+        self.avatar = avatar
+        self.banner = banner
+    }
+}
+
 @Suite struct StoredPropertyOffsetTests {
     /// Every combination of the five `Bool?`s' three values would be 243 statuses; these give each
     /// property each value at least once while its neighbours hold others.
@@ -157,6 +182,25 @@ extension OffsetMarker: KeyMapped { static let keyMap = KeyMap(OffsetMarker.init
         }
         let node = OffsetNode(id: 1, children: [OffsetNode(id: 2, children: [], parents: [])], parents: [])
         #expect(try OffsetNode(archivedData: node.archivedData()) == node)
+    }
+
+    /// Read at its offset as a strong reference, the weak `avatar` crashed the process in
+    /// `archiveValue` (Bad pointer dereference in `swift_retain`).
+    @Test func aPropertyThatHoldsAClassInstanceIsReadThroughMirror() throws {
+        guard case .mirror = OffsetProfile.keyMap.readers else {
+            Issue.record("OffsetProfile's weak avatar would be read at its offset as a strong reference")
+            return
+        }
+        let avatar = OffsetAvatar(url: "https://example.com/a.png")
+        let banner = OffsetAvatar(url: "https://example.com/b.png")
+        let profile = OffsetProfile(name: "a", avatar: avatar, banner: banner)
+        #expect(profile.archiveValue["avatar"] as? String == avatar.url)
+        #expect(profile.archiveValue["banner"] as? String == banner.url)
+        let json = try JSONSerialization.jsonObject(with: profile.jsonData()) as? [String: Any]
+        #expect(json?["avatar"] as? String == avatar.url)
+        let stored = try OffsetProfile(archivedData: profile.archivedData())
+        #expect(stored.name == "a" && stored.banner.url == banner.url)
+        withExtendedLifetime(avatar) {}
     }
 
     @Test func twoNestedValuesOfOneKeyMappedTypeAreReadInPlace() throws {
