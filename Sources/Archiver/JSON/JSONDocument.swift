@@ -49,7 +49,7 @@ final class JSONDocument: @unchecked Sendable {
         let token = tokens[index]
         if !token.flags.contains(.escaped) { return String(decoding: bytes(of: token), as: UTF8.self) }
         var unescaped: [UInt8] = []
-        unescape(bytes(of: token), into: &unescaped)
+        Self.unescape(bytes(of: token), into: &unescaped)
         return String(decoding: unescaped, as: UTF8.self)
     }
 
@@ -58,7 +58,7 @@ final class JSONDocument: @unchecked Sendable {
         let token = tokens[index]
         if token.flags.contains(.escaped) {
             var unescaped: [UInt8] = []
-            unescape(bytes(of: token), into: &unescaped)
+            Self.unescape(bytes(of: token), into: &unescaped)
             return unescaped.elementsEqual(key.utf8)
         }
         guard Int(token.length) == key.utf8.count else { return false }
@@ -68,7 +68,7 @@ final class JSONDocument: @unchecked Sendable {
     }
 
     /// The bytes of an escaped string's text. The reader has checked every escape already.
-    private func unescape(_ source: UnsafeBufferPointer<UInt8>, into text: inout [UInt8]) {
+    static func unescape(_ source: UnsafeBufferPointer<UInt8>, into text: inout [UInt8]) {
         text.reserveCapacity(source.count)
         var index = 0
         func hexQuad(at offset: Int) -> UInt32 {

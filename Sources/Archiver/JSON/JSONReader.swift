@@ -104,18 +104,68 @@ struct JSONReader {
 
     /// The kind of the token at `index`, wherever it is.
     private func kind(at index: Int) -> JSONToken.Kind {
-        index >= tokens.count ? recent[index - tokens.count].kind : tokens[index].kind
+        token(at: index).kind
     }
 
-    private func error(_ message: String, at offset: Int) -> JSONSyntaxError {
-        JSONSyntaxError(message, at: offset, in: bytes)
+    /// The token at `index`, wherever it is.
+    private func token(at index: Int) -> JSONToken {
+        index >= tokens.count ? recent[index - tokens.count] : tokens[index]
     }
 
-    private func unexpected(_ expectation: String) -> JSONSyntaxError {
-        guard position < bytes.count else { return error("\(expectation), found the end of the text", at: position) }
+    /// The error at `offset`, naming the key path there: `inValue` when the offending byte is in
+    /// a member's or an element's value, `false` when it is between them or in a key, where the
+    /// innermost open container is all there is to name.
+    private func error(_ message: String, at offset: Int, inValue: Bool = true) -> JSONSyntaxError {
+        var error = JSONSyntaxError(message, at: offset, in: bytes)
+        error.path = path(inValue: inValue)
+        return error
+    }
+
+    private func unexpected(_ expectation: String, inValue: Bool = true) -> JSONSyntaxError {
+        guard position < bytes.count else { return error("\(expectation), found the end of the text", at: position, inValue: inValue) }
         let byte = bytes[position]
         let found = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
-        return error("\(expectation), found \(found)", at: position)
+        return error("\(expectation), found \(found)", at: position, inValue: inValue)
+    }
+
+    /// The keys and indices of the containers open now, outermost first, as a decoder's errors
+    /// name them (`user_reviews[0].restaurant.id`). Worked out from the tokens only when there is
+    /// an error, so that reading costs nothing for it: an array's current element is its count
+    /// so far, less one; an object's current member is its last key, found by walking its
+    /// members (each closed value's token says where the next key is) up to the open container
+    /// inside it or to the last token read.
+    private func path(inValue: Bool) -> [ArchiveDecodingError.PathComponent] {
+        let levels = inValue ? depth : depth - 1
+        guard levels > 0 else { return [] }
+        var path: [ArchiveDecodingError.PathComponent] = []
+        path.reserveCapacity(levels)
+        for level in 0 ..< levels {
+            let container = Int(open[level].index)
+            guard kind(at: container) == .object else {
+                path.append(.index(max(Int(open[level].count) - 1, 0)))
+                continue
+            }
+            let inner = level + 1 < depth ? Int(open[level + 1].index) : tokenCount
+            var key = container + 1
+            while key + 1 < tokenCount, key + 1 != inner {
+                let next = Int(token(at: key + 1).next)
+                guard next < tokenCount, next < inner else { break }
+                key = next
+            }
+            guard key < tokenCount, kind(at: key) == .string else { break }
+            path.append(.key(keyText(at: key)))
+        }
+        return path
+    }
+
+    /// The text of the key token at `index`.
+    private func keyText(at index: Int) -> String {
+        let key = token(at: index)
+        let text = UnsafeBufferPointer(rebasing: bytes[Int(key.start) ..< Int(key.start) + Int(key.length)])
+        guard key.flags.contains(.escaped) else { return String(decoding: text, as: UTF8.self) }
+        var unescaped: [UInt8] = []
+        JSONDocument.unescape(text, into: &unescaped)
+        return String(decoding: unescaped, as: UTF8.self)
     }
 
     private mutating func skipWhitespace() {
@@ -180,7 +230,7 @@ struct JSONReader {
                     return
                 }
                 let isObject = kind(at: Int(open[depth - 1].index)) == .object
-                guard position < bytes.count else { throw unexpected(isObject ? "expected ',' or '}'" : "expected ',' or ']'") }
+                guard position < bytes.count else { throw unexpected(isObject ? "expected ',' or '}'" : "expected ',' or ']'", inValue: false) }
                 let byte = bytes[position]
                 if byte == UInt8(ascii: ",") {
                     position += 1
@@ -190,7 +240,7 @@ struct JSONReader {
                     break
                 }
                 guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
-                    throw unexpected(isObject ? "expected ',' or '}'" : "expected ',' or ']'")
+                    throw unexpected(isObject ? "expected ',' or '}'" : "expected ',' or ']'", inValue: false)
                 }
                 position += 1
                 closeContainer()
@@ -211,12 +261,19 @@ struct JSONReader {
         }
     }
 
-    /// A member's key, the colon after it, and the whitespace before its value.
+    /// A member's key, the colon after it, and the whitespace before its value. An error here
+    /// names the object alone: the key is not yet the member's.
     private mutating func readKey() throws(JSONSyntaxError) {
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected("expected a string key") }
-        try readString()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected("expected a string key", inValue: false) }
+        do {
+            try readString()
+        } catch {
+            var error = error
+            error.path = path(inValue: false)
+            throw error
+        }
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected("expected ':' after a key") }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected("expected ':' after a key", inValue: false) }
         position += 1
         skipWhitespace()
     }

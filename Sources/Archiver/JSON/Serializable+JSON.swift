@@ -80,7 +80,7 @@ extension Serializable {
         do {
             return try JSONDocument(data: json)
         } catch {
-            throw ArchiveDecodingError(type: Self.self, reason: .invalidJSON(error))
+            throw ArchiveDecodingError(type: Self.self, path: error.path, reason: .invalidJSON(error))
         }
     }
 }
