@@ -355,6 +355,7 @@ struct JSONReader {
             } else if byte < 0x20 {
                 throw error("a control character must be escaped in a string", at: position)
             } else {
+                flags.insert(.nonASCII)
                 try readMultibyteScalar()
             }
         }

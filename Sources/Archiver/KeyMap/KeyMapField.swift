@@ -212,7 +212,7 @@ final class KeyMapField: Sendable {
         // compiled for it rather than switching again inside.
         switch document {
         case .json(let json):
-            try decode(Property.self, in: KeyMapDocumentSlot(document: json, slot: slot), of: KeyMapParsedFieldDocument.self,
+            try decode(Property.self, in: KeyMapDocumentSlot(document: json, slot: slot), of: KeyMapJSONFieldDocument.self,
                        from: .responseObject, model: model)
         case .propertyList(let propertyList):
             try decode(Property.self, in: KeyMapDocumentSlot(document: propertyList, slot: slot), of: KeyMapParsedFieldDocument.self,
@@ -475,6 +475,52 @@ extension BinaryPropertyListDocument: KeyMapInputDocument {
 struct KeyMapDocumentSlot<Document: KeyMapInputDocument> {
     unowned(unsafe) let document: Document
     let slot: Int32
+}
+
+/// JSON texts, read as response objects: a field's value is its token, and the types a response
+/// holds most (`String`, `Int`, `Int64`, `Bool`, `Double`) are read from the token by the rule
+/// their conversion follows, without a ``KeyMapInput``. An input holds the document and a
+/// Foundation object (an existential), so each one made cost a retain, a release and an
+/// existential's destruction: about a twentieth of `decode(json:)` for a user's reviews. Any
+/// value these reads do not take as they are (another kind of token, a number that does not fit,
+/// a numeral string of another form) goes to the type's own conversion, so the rules and errors
+/// stay the conversions'.
+enum KeyMapJSONFieldDocument: KeyMapFieldDocument {
+    @inline(__always)
+    static func value(of field: KeyMapField, in container: KeyMapDocumentSlot<JSONDocument>, from source: KeyMapSource) -> KeyMapDocumentSlot<JSONDocument>? {
+        container.slot >= 0 ? container : nil
+    }
+
+    static func holdsNull(_ value: KeyMapDocumentSlot<JSONDocument>) -> Bool {
+        value.document.tokens[Int(value.slot)].kind == .null
+    }
+
+    @inline(__always)
+    static func decode<Property: KeyMapValue>(
+        _ type: Property.Type, from value: KeyMapDocumentSlot<JSONDocument>, source: KeyMapSource
+    ) throws(ArchiveDecodingError) -> Property {
+        let json = value.document, index = Int(value.slot)
+        if Property.self == String.self {
+            if let string = json.stringIfString(at: index) { return InvariantCasts.sameType(string, as: Property.self) }
+        } else if Property.self == Int.self {
+            if let integer = json.plainInteger(Int.self, at: index) { return InvariantCasts.sameType(integer, as: Property.self) }
+        } else if Property.self == Int64.self {
+            if let integer = json.plainInteger(Int64.self, at: index) { return InvariantCasts.sameType(integer, as: Property.self) }
+        } else if Property.self == Bool.self {
+            switch json.tokens[index].kind {
+            case .true: return InvariantCasts.sameType(true, as: Property.self)
+            case .false: return InvariantCasts.sameType(false, as: Property.self)
+            default: break
+            }
+        } else if Property.self == Double.self {
+            if json.tokens[index].kind == .number, let double = json.double(at: index) { return InvariantCasts.sameType(double, as: Property.self) }
+        }
+        return try Property(keyMapValue: json.input(at: index))
+    }
+
+    static func foundationObject(_ value: KeyMapDocumentSlot<JSONDocument>) throws(ArchiveDecodingError) -> Any {
+        try value.document.input(at: Int(value.slot)).foundationObject
+    }
 }
 
 /// Parsed documents: JSON texts, read as response objects, and binary property lists, as archives.
