@@ -115,12 +115,14 @@ struct JSONReader {
     /// The error at `offset`, naming the key path there: `inValue` when the offending byte is in
     /// a member's or an element's value, `false` when it is between them or in a key, where the
     /// innermost open container is all there is to name.
+    @inline(never)
     private func error(_ message: String, at offset: Int, inValue: Bool = true) -> JSONSyntaxError {
         var error = JSONSyntaxError(message, at: offset, in: bytes)
         error.path = path(inValue: inValue)
         return error
     }
 
+    @inline(never)
     private func unexpected(_ expectation: String, inValue: Bool = true) -> JSONSyntaxError {
         guard position < bytes.count else { return error("\(expectation), found the end of the text", at: position, inValue: inValue) }
         let byte = bytes[position]
@@ -330,25 +332,29 @@ struct JSONReader {
 
     /// A string from its opening quote to past its closing quote, checking escapes and UTF-8.
     private mutating func readString() throws(JSONSyntaxError) {
-        position += 1
-        let start = position
+        let start = position + 1
+        // The scan's place is a local, which stays in a register: as `position`, a property of
+        // the reader, it was stored to memory on every word.
+        var end = start
         var flags: JSONToken.Flags = []
+        let text = bytes.baseAddress!
         while true {
             // Plain ASCII is by far the most common: eight bytes at a time, straight to the first
             // that needs a look. The zero bytes after the text need one, so the scan stops there
             // at the latest.
             while true {
-                let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self))
+                let word = UInt64(littleEndian: UnsafeRawPointer(text + end).loadUnaligned(as: UInt64.self))
                 let mask = Self.bytesNeedingALook(word)
                 if mask != 0 {
-                    position += mask.trailingZeroBitCount / 8
+                    end += mask.trailingZeroBitCount / 8
                     break
                 }
-                position += 8
+                end += 8
             }
-            guard position < bytes.count else { throw error("the string does not end", at: start - 1) }
-            let byte = bytes[position]
+            guard end < bytes.count else { throw error("the string does not end", at: start - 1) }
+            let byte = text[end]
             if byte == UInt8(ascii: "\"") { break }
+            position = end
             if byte == UInt8(ascii: "\\") {
                 flags.insert(.escaped)
                 try readEscape()
@@ -358,9 +364,10 @@ struct JSONReader {
                 flags.insert(.nonASCII)
                 try readMultibyteScalar()
             }
+            end = position
         }
-        append(JSONToken(kind: .string, flags: flags, start: UInt32(start), length: UInt32(position - start), next: UInt32(tokenCount + 1)))
-        position += 1
+        append(JSONToken(kind: .string, flags: flags, start: UInt32(start), length: UInt32(end - start), next: UInt32(tokenCount + 1)))
+        position = end + 1
     }
 
     /// The high bit of each of eight string bytes (the first byte lowest) that is a quote, a
