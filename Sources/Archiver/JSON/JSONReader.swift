@@ -31,8 +31,13 @@ struct JSONReader {
     private var recentCount = 0
     /// The token index and member count of each container not yet closed, innermost last: at
     /// most ``maximumDepth``, so a fixed stack. A container's token gets its count when it closes.
+    /// An object's count has ``objectFlag`` set, so that the end of each value learns what it
+    /// is in without reading the container's token.
     private let open: UnsafeMutablePointer<(index: UInt32, count: UInt32)>
     private var depth = 0
+    /// The bit of an open container's count that marks an object: counts stay below it, as a
+    /// text of under 4 GiB has fewer than 2^31 values.
+    private static let objectFlag: UInt32 = 1 << 31
 
     /// How many readable zero bytes must follow the text handed to ``tokens(of:)``: eight for
     /// the reader's word scan; sixteen so that a key map compares any key of the text by loading
@@ -144,7 +149,7 @@ struct JSONReader {
         for level in 0 ..< levels {
             let container = Int(open[level].index)
             guard kind(at: container) == .object else {
-                path.append(.index(max(Int(open[level].count) - 1, 0)))
+                path.append(.index(max(Int(open[level].count & ~Self.objectFlag) - 1, 0)))
                 continue
             }
             let inner = level + 1 < depth ? Int(open[level + 1].index) : tokenCount
@@ -171,10 +176,16 @@ struct JSONReader {
     }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
+        // The zero bytes after the text are not whitespace, so the scan stops at them at the
+        // latest; its place is a local, stored once.
+        let text = bytes.baseAddress!
+        var end = position
+        while true {
+            switch text[end] {
+            case 0x20, 0x0A, 0x0D, 0x09: end += 1
+            default:
+                position = end
+                return
             }
         }
     }
@@ -195,7 +206,7 @@ struct JSONReader {
                     throw error("arrays and objects nest deeper than \(Self.maximumDepth) levels", at: position)
                 }
                 let isObject = bytes[position] == UInt8(ascii: "{")
-                open[depth] = (UInt32(tokenCount), 0)
+                open[depth] = (UInt32(tokenCount), isObject ? Self.objectFlag : 0)
                 depth += 1
                 append(JSONToken(kind: isObject ? .object : .array, flags: [], start: UInt32(position), length: 0, next: 0))
                 position += 1
@@ -205,10 +216,10 @@ struct JSONReader {
                     closeContainer()
                 } else if isObject {
                     try readKey()
-                    open[depth - 1].count = 1
+                    open[depth - 1].count += 1
                     continue
                 } else {
-                    open[depth - 1].count = 1
+                    open[depth - 1].count += 1
                     continue
                 }
             case UInt8(ascii: "\""):
@@ -231,7 +242,7 @@ struct JSONReader {
                     guard position == bytes.count else { throw unexpected("expected the end of the text after the value") }
                     return
                 }
-                let isObject = kind(at: Int(open[depth - 1].index)) == .object
+                let isObject = open[depth - 1].count & Self.objectFlag != 0
                 guard position < bytes.count else { throw unexpected(isObject ? "expected ',' or '}'" : "expected ',' or ']'", inValue: false) }
                 let byte = bytes[position]
                 if byte == UInt8(ascii: ",") {
@@ -252,7 +263,7 @@ struct JSONReader {
 
     private mutating func closeContainer() {
         depth -= 1
-        let index = Int(open[depth].index), count = open[depth].count
+        let index = Int(open[depth].index), count = open[depth].count & ~Self.objectFlag
         let next = UInt32(tokenCount)
         if index >= tokens.count {
             recent[index - tokens.count].length = count
@@ -385,6 +396,9 @@ struct JSONReader {
         return (word & high) | control | quote | backslash
     }
 
+    // Escapes and non-ASCII scalars are rare, and out of line: inlined, their error messages
+    // were set up at the start of every string's scan.
+    @inline(never)
     private mutating func readEscape() throws(JSONSyntaxError) {
         let escape = position
         position += 1
@@ -440,6 +454,7 @@ struct JSONReader {
 
     /// One scalar of two to four bytes, as UTF-8 allows it: no overlong forms, no surrogates,
     /// nothing above U+10FFFF (the Unicode standard's table 3-7).
+    @inline(never)
     private mutating func readMultibyteScalar() throws(JSONSyntaxError) {
         let lead = bytes[position]
         let count: Int
