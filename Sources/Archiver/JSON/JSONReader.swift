@@ -31,8 +31,13 @@ struct JSONReader {
     private var recentCount = 0
     /// The token index and member count of each container not yet closed, innermost last: at
     /// most ``maximumDepth``, so a fixed stack. A container's token gets its count when it closes.
+    /// An object's count has ``objectFlag`` set, so that the end of each value learns what it
+    /// is in without reading the container's token.
     private let open: UnsafeMutablePointer<(index: UInt32, count: UInt32)>
     private var depth = 0
+    /// The bit of an open container's count that marks an object: counts stay below it, as a
+    /// text of under 4 GiB has fewer than 2^31 values.
+    private static let objectFlag: UInt32 = 1 << 31
 
     /// How many readable zero bytes must follow the text handed to ``tokens(of:)``: eight for
     /// the reader's word scan; sixteen so that a key map compares any key of the text by loading
@@ -104,25 +109,83 @@ struct JSONReader {
 
     /// The kind of the token at `index`, wherever it is.
     private func kind(at index: Int) -> JSONToken.Kind {
-        index >= tokens.count ? recent[index - tokens.count].kind : tokens[index].kind
+        token(at: index).kind
     }
 
-    private func error(_ message: String, at offset: Int) -> JSONSyntaxError {
-        JSONSyntaxError(message, at: offset, in: bytes)
+    /// The token at `index`, wherever it is.
+    private func token(at index: Int) -> JSONToken {
+        index >= tokens.count ? recent[index - tokens.count] : tokens[index]
     }
 
-    private func unexpected(_ expectation: String) -> JSONSyntaxError {
-        guard position < bytes.count else { return error("\(expectation), found the end of the text", at: position) }
+    /// The error at `offset`, naming the key path there: `inValue` when the offending byte is in
+    /// a member's or an element's value, `false` when it is between them or in a key, where the
+    /// innermost open container is all there is to name.
+    @inline(never)
+    private func error(_ message: String, at offset: Int, inValue: Bool = true) -> JSONSyntaxError {
+        var error = JSONSyntaxError(message, at: offset, in: bytes)
+        error.path = path(inValue: inValue)
+        return error
+    }
+
+    @inline(never)
+    private func unexpected(_ expectation: String, inValue: Bool = true) -> JSONSyntaxError {
+        guard position < bytes.count else { return error("\(expectation), found the end of the text", at: position, inValue: inValue) }
         let byte = bytes[position]
         let found = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
-        return error("\(expectation), found \(found)", at: position)
+        return error("\(expectation), found \(found)", at: position, inValue: inValue)
+    }
+
+    /// The keys and indices of the containers open now, outermost first, as a decoder's errors
+    /// name them (`user_reviews[0].restaurant.id`). Worked out from the tokens only when there is
+    /// an error, so that reading costs nothing for it: an array's current element is its count
+    /// so far, less one; an object's current member is its last key, found by walking its
+    /// members (each closed value's token says where the next key is) up to the open container
+    /// inside it or to the last token read.
+    private func path(inValue: Bool) -> [ArchiveDecodingError.PathComponent] {
+        let levels = inValue ? depth : depth - 1
+        guard levels > 0 else { return [] }
+        var path: [ArchiveDecodingError.PathComponent] = []
+        path.reserveCapacity(levels)
+        for level in 0 ..< levels {
+            let container = Int(open[level].index)
+            guard kind(at: container) == .object else {
+                path.append(.index(max(Int(open[level].count & ~Self.objectFlag) - 1, 0)))
+                continue
+            }
+            let inner = level + 1 < depth ? Int(open[level + 1].index) : tokenCount
+            var key = container + 1
+            while key + 1 < tokenCount, key + 1 != inner {
+                let next = Int(token(at: key + 1).next)
+                guard next < tokenCount, next < inner else { break }
+                key = next
+            }
+            guard key < tokenCount, kind(at: key) == .string else { break }
+            path.append(.key(keyText(at: key)))
+        }
+        return path
+    }
+
+    /// The text of the key token at `index`.
+    private func keyText(at index: Int) -> String {
+        let key = token(at: index)
+        let text = UnsafeBufferPointer(rebasing: bytes[Int(key.start) ..< Int(key.start) + Int(key.length)])
+        guard key.flags.contains(.escaped) else { return String(decoding: text, as: UTF8.self) }
+        var unescaped: [UInt8] = []
+        JSONDocument.unescape(text, into: &unescaped)
+        return String(decoding: unescaped, as: UTF8.self)
     }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
+        // The zero bytes after the text are not whitespace, so the scan stops at them at the
+        // latest; its place is a local, stored once.
+        let text = bytes.baseAddress!
+        var end = position
+        while true {
+            switch text[end] {
+            case 0x20, 0x0A, 0x0D, 0x09: end += 1
+            default:
+                position = end
+                return
             }
         }
     }
@@ -143,7 +206,7 @@ struct JSONReader {
                     throw error("arrays and objects nest deeper than \(Self.maximumDepth) levels", at: position)
                 }
                 let isObject = bytes[position] == UInt8(ascii: "{")
-                open[depth] = (UInt32(tokenCount), 0)
+                open[depth] = (UInt32(tokenCount), isObject ? Self.objectFlag : 0)
                 depth += 1
                 append(JSONToken(kind: isObject ? .object : .array, flags: [], start: UInt32(position), length: 0, next: 0))
                 position += 1
@@ -153,10 +216,10 @@ struct JSONReader {
                     closeContainer()
                 } else if isObject {
                     try readKey()
-                    open[depth - 1].count = 1
+                    open[depth - 1].count += 1
                     continue
                 } else {
-                    open[depth - 1].count = 1
+                    open[depth - 1].count += 1
                     continue
                 }
             case UInt8(ascii: "\""):
@@ -179,8 +242,8 @@ struct JSONReader {
                     guard position == bytes.count else { throw unexpected("expected the end of the text after the value") }
                     return
                 }
-                let isObject = kind(at: Int(open[depth - 1].index)) == .object
-                guard position < bytes.count else { throw unexpected(isObject ? "expected ',' or '}'" : "expected ',' or ']'") }
+                let isObject = open[depth - 1].count & Self.objectFlag != 0
+                guard position < bytes.count else { throw unexpected(isObject ? "expected ',' or '}'" : "expected ',' or ']'", inValue: false) }
                 let byte = bytes[position]
                 if byte == UInt8(ascii: ",") {
                     position += 1
@@ -190,7 +253,7 @@ struct JSONReader {
                     break
                 }
                 guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
-                    throw unexpected(isObject ? "expected ',' or '}'" : "expected ',' or ']'")
+                    throw unexpected(isObject ? "expected ',' or '}'" : "expected ',' or ']'", inValue: false)
                 }
                 position += 1
                 closeContainer()
@@ -200,7 +263,7 @@ struct JSONReader {
 
     private mutating func closeContainer() {
         depth -= 1
-        let index = Int(open[depth].index), count = open[depth].count
+        let index = Int(open[depth].index), count = open[depth].count & ~Self.objectFlag
         let next = UInt32(tokenCount)
         if index >= tokens.count {
             recent[index - tokens.count].length = count
@@ -211,12 +274,19 @@ struct JSONReader {
         }
     }
 
-    /// A member's key, the colon after it, and the whitespace before its value.
+    /// A member's key, the colon after it, and the whitespace before its value. An error here
+    /// names the object alone: the key is not yet the member's.
     private mutating func readKey() throws(JSONSyntaxError) {
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected("expected a string key") }
-        try readString()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected("expected a string key", inValue: false) }
+        do {
+            try readString()
+        } catch {
+            var error = error
+            error.path = path(inValue: false)
+            throw error
+        }
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected("expected ':' after a key") }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected("expected ':' after a key", inValue: false) }
         position += 1
         skipWhitespace()
     }
@@ -273,36 +343,42 @@ struct JSONReader {
 
     /// A string from its opening quote to past its closing quote, checking escapes and UTF-8.
     private mutating func readString() throws(JSONSyntaxError) {
-        position += 1
-        let start = position
+        let start = position + 1
+        // The scan's place is a local, which stays in a register: as `position`, a property of
+        // the reader, it was stored to memory on every word.
+        var end = start
         var flags: JSONToken.Flags = []
+        let text = bytes.baseAddress!
         while true {
             // Plain ASCII is by far the most common: eight bytes at a time, straight to the first
             // that needs a look. The zero bytes after the text need one, so the scan stops there
             // at the latest.
             while true {
-                let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self))
+                let word = UInt64(littleEndian: UnsafeRawPointer(text + end).loadUnaligned(as: UInt64.self))
                 let mask = Self.bytesNeedingALook(word)
                 if mask != 0 {
-                    position += mask.trailingZeroBitCount / 8
+                    end += mask.trailingZeroBitCount / 8
                     break
                 }
-                position += 8
+                end += 8
             }
-            guard position < bytes.count else { throw error("the string does not end", at: start - 1) }
-            let byte = bytes[position]
+            guard end < bytes.count else { throw error("the string does not end", at: start - 1) }
+            let byte = text[end]
             if byte == UInt8(ascii: "\"") { break }
+            position = end
             if byte == UInt8(ascii: "\\") {
                 flags.insert(.escaped)
                 try readEscape()
             } else if byte < 0x20 {
                 throw error("a control character must be escaped in a string", at: position)
             } else {
+                flags.insert(.nonASCII)
                 try readMultibyteScalar()
             }
+            end = position
         }
-        append(JSONToken(kind: .string, flags: flags, start: UInt32(start), length: UInt32(position - start), next: UInt32(tokenCount + 1)))
-        position += 1
+        append(JSONToken(kind: .string, flags: flags, start: UInt32(start), length: UInt32(end - start), next: UInt32(tokenCount + 1)))
+        position = end + 1
     }
 
     /// The high bit of each of eight string bytes (the first byte lowest) that is a quote, a
@@ -320,6 +396,9 @@ struct JSONReader {
         return (word & high) | control | quote | backslash
     }
 
+    // Escapes and non-ASCII scalars are rare, and out of line: inlined, their error messages
+    // were set up at the start of every string's scan.
+    @inline(never)
     private mutating func readEscape() throws(JSONSyntaxError) {
         let escape = position
         position += 1
@@ -375,6 +454,7 @@ struct JSONReader {
 
     /// One scalar of two to four bytes, as UTF-8 allows it: no overlong forms, no surrogates,
     /// nothing above U+10FFFF (the Unicode standard's table 3-7).
+    @inline(never)
     private mutating func readMultibyteScalar() throws(JSONSyntaxError) {
         let lead = bytes[position]
         let count: Int

@@ -20,6 +20,9 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     public var column: Int
     /// What was wrong, in words, such as `expected ':' after a key, found '"'`.
     public var message: String
+    /// The keys and indices of the containers around the offending byte, which the decoding
+    /// error that carries this one names (`User.user_reviews[0].restaurant.id: invalid JSON …`).
+    var path: [ArchiveDecodingError.PathComponent] = []
 
     /// A syntax error at a known place.
     ///

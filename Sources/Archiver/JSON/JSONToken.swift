@@ -15,6 +15,8 @@ struct JSONToken: Sendable {
         static let integer = Flags(rawValue: 1 << 1)
         /// A number with a leading minus sign.
         static let negative = Flags(rawValue: 1 << 2)
+        /// A string with a byte that is not ASCII: without it, the string is ASCII throughout.
+        static let nonASCII = Flags(rawValue: 1 << 3)
     }
 
     var kind: Kind

@@ -24,8 +24,9 @@ extension KeyMap where Model: KeyMapped {
         try FieldSlots.with(count: fields.count) { slots throws(ArchiveDecodingError) in
             locateMembers(of: object, in: document, slots: slots)
             if hasComplexKeys { locateComplexMembers(of: object, in: document, slots: slots) }
-            guard let check else { return try constructFromDocument(fields, .json(document), UnsafeBufferPointer(slots), log) }
-            let model = try constructFromDocument(fields, .json(document), UnsafeBufferPointer(slots), log)
+            let held = KeyMapParsedDocument.json(KeyMapHeldJSON(document))
+            guard let check else { return try constructFromDocument(fields, held, UnsafeBufferPointer(slots), log) }
+            let model = try constructFromDocument(fields, held, UnsafeBufferPointer(slots), log)
             try KeyMapChecks.run(check, on: model, from: .responseObject)
             return model
         }

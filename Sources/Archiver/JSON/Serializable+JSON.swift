@@ -13,8 +13,10 @@ extension Serializable {
     /// its digits; hand-written conformances get the parsed object as a ``ResponseObject``. The reader is strict RFC 8259: see <doc:JSON> for what it accepts.
     ///
     /// - Throws: ``ArchiveDecodingError``: ``ArchiveDecodingError/Reason/invalidJSON(_:)``
-    ///   naming the byte offset, line and column when the text is not JSON, or the key path and
-    ///   what was expected and found when a value does not fit, as ``decode(responseObject:)``.
+    ///   naming the byte offset, line and column when the text is not JSON, with the text's key
+    ///   path there (`User.user_reviews[0].restaurant.id: invalid JSON at line 1, column 61 …`),
+    ///   or the key path and what was expected and found when a value does not fit, as
+    ///   ``decode(responseObject:)``.
     public static func decode(json: Data) throws(ArchiveDecodingError) -> Self {
         try decode(KeyMapInput(json: parse(json), at: 0))
     }
@@ -80,7 +82,7 @@ extension Serializable {
         do {
             return try JSONDocument(data: json)
         } catch {
-            throw ArchiveDecodingError(type: Self.self, reason: .invalidJSON(error))
+            throw ArchiveDecodingError(type: Self.self, path: error.path, reason: .invalidJSON(error))
         }
     }
 }

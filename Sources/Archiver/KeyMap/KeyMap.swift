@@ -557,7 +557,8 @@ extension KeyMap where Model: KeyMapped {
             guard let dictionary = input.object as? [String: Any] else { throw .typeMismatch(Model.self, found: input) }
             return try decode(dictionary, from: input.source)
         case .json:
-            return try decode(json: input.json, at: input.index)
+            let index = input.index
+            return try input.withJSON { (json) throws(ArchiveDecodingError) in try decode(json: json, at: index) }
         case .propertyList:
             return try decode(propertyList: input.propertyList, at: input.index)
         }

@@ -212,7 +212,7 @@ final class KeyMapField: Sendable {
         // compiled for it rather than switching again inside.
         switch document {
         case .json(let json):
-            try decode(Property.self, in: KeyMapDocumentSlot(document: json, slot: slot), of: KeyMapParsedFieldDocument.self,
+            try decode(Property.self, in: KeyMapJSONSlot(json: json, slot: slot), of: KeyMapJSONFieldDocument.self,
                        from: .responseObject, model: model)
         case .propertyList(let propertyList):
             try decode(Property.self, in: KeyMapDocumentSlot(document: propertyList, slot: slot), of: KeyMapParsedFieldDocument.self,
@@ -432,11 +432,40 @@ enum KeyMapDictionaryDocument: KeyMapFieldDocument {
     static func foundationObject(_ value: Any) -> Any { value }
 }
 
+/// The JSON text of a key map's decode, which its caller holds for the whole decode
+/// (`KeyMap.decode(json:at:)`), unmanaged: a field's read borrows it
+/// (``KeyMapJSONFieldDocument/decode(_:from:source:)``), so that reading a field retains nothing.
+/// As a `JSONDocument` payload, or an `unowned(unsafe)` one, it was retained and released once
+/// per field read.
+@usableFromInline
+struct KeyMapHeldJSON {
+    let document: Unmanaged<JSONDocument>
+    init(_ document: JSONDocument) { self.document = .passUnretained(document) }
+}
+
+/// A field's value token in the JSON text ``KeyMapHeldJSON`` holds; the slot is -1 when the key
+/// is missing.
+struct KeyMapJSONSlot {
+    let json: KeyMapHeldJSON
+    let slot: Int32
+
+    /// Runs `body` with the text, borrowed: its decode holds it.
+    @inline(__always)
+    func withDocument<Result>(_ body: (JSONDocument) throws(ArchiveDecodingError) -> Result) throws(ArchiveDecodingError) -> Result {
+        do {
+            return try json.document._withUnsafeGuaranteedRef(body)
+        } catch {
+            // `_withUnsafeGuaranteedRef` rethrows untyped; `body` throws nothing else.
+            throw error as! ArchiveDecodingError
+        }
+    }
+}
+
 /// A parsed document that a key map reads an object of, field by field: a JSON text (a server's
 /// response) or a binary property list (an archive).
 @usableFromInline
 enum KeyMapParsedDocument {
-    case json(JSONDocument)
+    case json(KeyMapHeldJSON)
     case propertyList(BinaryPropertyListDocument)
 
     /// The key `field` has in this document: its server key in JSON, its archive key in an archive.
@@ -475,6 +504,56 @@ extension BinaryPropertyListDocument: KeyMapInputDocument {
 struct KeyMapDocumentSlot<Document: KeyMapInputDocument> {
     unowned(unsafe) let document: Document
     let slot: Int32
+}
+
+/// JSON texts, read as response objects: a field's value is its token, and the types a response
+/// holds most (`String`, `Int`, `Int64`, `Bool`, `Double`) are read from the token by the rule
+/// their conversion follows, without a ``KeyMapInput``. An input holds the document and a
+/// Foundation object (an existential), so each one made cost a retain, a release and an
+/// existential's destruction: about a twentieth of `decode(json:)` for a user's reviews. Any
+/// value these reads do not take as they are (another kind of token, a number that does not fit,
+/// a numeral string of another form) goes to the type's own conversion, so the rules and errors
+/// stay the conversions'.
+enum KeyMapJSONFieldDocument: KeyMapFieldDocument {
+    @inline(__always)
+    static func value(of field: KeyMapField, in container: KeyMapJSONSlot, from source: KeyMapSource) -> KeyMapJSONSlot? {
+        container.slot >= 0 ? container : nil
+    }
+
+    static func holdsNull(_ value: KeyMapJSONSlot) -> Bool {
+        value.json.document._withUnsafeGuaranteedRef { $0.tokens[Int(value.slot)].kind == .null }
+    }
+
+    @inline(__always)
+    static func decode<Property: KeyMapValue>(
+        _ type: Property.Type, from value: KeyMapJSONSlot, source: KeyMapSource
+    ) throws(ArchiveDecodingError) -> Property {
+        try value.withDocument { (json) throws(ArchiveDecodingError) in try read(Property.self, at: Int(value.slot), of: json) }
+    }
+
+    @inline(__always)
+    private static func read<Property: KeyMapValue>(_ type: Property.Type, at index: Int, of json: JSONDocument) throws(ArchiveDecodingError) -> Property {
+        if Property.self == String.self {
+            if let string = json.stringIfString(at: index) { return InvariantCasts.sameType(string, as: Property.self) }
+        } else if Property.self == Int.self {
+            if let integer = json.plainInteger(Int.self, at: index) { return InvariantCasts.sameType(integer, as: Property.self) }
+        } else if Property.self == Int64.self {
+            if let integer = json.plainInteger(Int64.self, at: index) { return InvariantCasts.sameType(integer, as: Property.self) }
+        } else if Property.self == Bool.self {
+            switch json.tokens[index].kind {
+            case .true: return InvariantCasts.sameType(true, as: Property.self)
+            case .false: return InvariantCasts.sameType(false, as: Property.self)
+            default: break
+            }
+        } else if Property.self == Double.self {
+            if json.tokens[index].kind == .number, let double = json.double(at: index) { return InvariantCasts.sameType(double, as: Property.self) }
+        }
+        return try Property(keyMapValue: json.input(at: index))
+    }
+
+    static func foundationObject(_ value: KeyMapJSONSlot) throws(ArchiveDecodingError) -> Any {
+        try value.withDocument { (json) throws(ArchiveDecodingError) in try json.input(at: Int(value.slot)).foundationObject }
+    }
 }
 
 /// Parsed documents: JSON texts, read as response objects, and binary property lists, as archives.

@@ -89,6 +89,18 @@ public struct KeyMapInput {
     @usableFromInline @inline(__always)
     var json: JSONDocument { unsafeDowncast(document.unsafelyUnwrapped, to: JSONDocument.self) }
 
+    /// Runs `body` with the JSON text, not retained: this input holds it for the call, so a
+    /// retain and a release per nested model read would buy nothing. The door is `.json`.
+    @usableFromInline
+    func withJSON<Result>(_ body: (JSONDocument) throws(ArchiveDecodingError) -> Result) throws(ArchiveDecodingError) -> Result {
+        do {
+            return try Unmanaged.passUnretained(json)._withUnsafeGuaranteedRef(body)
+        } catch {
+            // `_withUnsafeGuaranteedRef` rethrows untyped; `body` throws nothing else.
+            throw error as! ArchiveDecodingError
+        }
+    }
+
     /// The property list; the door is `.propertyList`.
     @usableFromInline @inline(__always)
     var propertyList: BinaryPropertyListDocument { unsafeDowncast(document.unsafelyUnwrapped, to: BinaryPropertyListDocument.self) }

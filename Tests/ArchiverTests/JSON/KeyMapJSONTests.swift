@@ -20,6 +20,42 @@ struct KeyMapJSONTests {
         #expect(try Derived.Restaurant.decode(responseObject: responseObject(text)) == restaurant)
     }
 
+    /// `String`, `Int`, `Int64`, `Bool` and `Double` fields are read straight from their tokens;
+    /// every value those reads do not take goes to the type's conversion, so that each value
+    /// reads, or fails, as from a response object.
+    @Test func fieldsReadFromTheirTokensFollowTheirTypesRules() throws {
+        struct Scalars: KeyMapped, Equatable {
+            let text: String
+            let int: Int
+            let int64: Int64
+            let flag: Bool
+            let double: Double
+            static let keyMap = KeyMap(Scalars.init)
+        }
+        let plain = #"{"text": "a", "int": 4, "int64": 5, "flag": true, "double": 2.5}"#
+        let values = [
+            ("text", [#""é\n""#, "4", "null", "true"]),
+            ("int", [#""4""#, #""-0""#, #""04""#, #""+4""#, #""4.0""#, #""1e2""#, #""-""#, #""""#, #""4a""#, #""\u0034""#,
+                     "4.5", "4.0", "-0", "1e2", #""9223372036854775808""#, "9223372036854775808", #""-9223372036854775808""#, "null", "false"]),
+            ("int64", [#""-9223372036854775808""#, "-9223372036854775809", #""12""#]),
+            ("flag", ["false", "1", "0", "2", #""true""#, "null"]),
+            ("double", ["4", "-0", "123456789012345678", #""2.5""#, "null", "true"]),
+        ]
+        for (key, texts) in values {
+            for value in texts {
+                let text = plain.replacingOccurrences(of: #""\#(key)": "#, with: #""\#(key)": \#(value), "skipped\#(key)": "#)
+                let fromText = Result { () throws(ArchiveDecodingError) in try Scalars.decode(json: Data(text.utf8)) }
+                let object = try responseObject(text)
+                let fromObject = Result { () throws(ArchiveDecodingError) in try Scalars.decode(responseObject: object) }
+                switch (fromText, fromObject) {
+                case (.success(let a), .success(let b)): #expect(a == b, "\(key): \(value)")
+                case (.failure(let a), .failure(let b)): #expect(a.description == b.description, "\(key): \(value)")
+                default: Issue.record("\(key): \(value): \(fromText) against \(fromObject)")
+                }
+            }
+        }
+    }
+
     @Test func escapedKeysMatch() throws {
         let restaurant = try Derived.Restaurant.decode(json: Data(#"{"\u0069d": "a", "n\u0061me": "b"}"#.utf8))
         #expect(restaurant == Derived.Restaurant(id: "a", name: "b"))

@@ -43,7 +43,51 @@ struct SerializableJSONTests {
         #expect(syntax.line == 2)
         #expect(syntax.column == 10)
         #expect(syntax.byteOffset == 21)
-        #expect(error.description == "User: invalid JSON at line 2, column 10 (byte 21): expected true")
+        #expect(error.description == "User.name: invalid JSON at line 2, column 10 (byte 21): expected true")
+    }
+
+    /// The key path of a syntax error is the text's own: the keys and indices of the containers
+    /// open at the offending byte, as NewCodable's errors name them.
+    @Test func aSyntaxErrorNamesTheKeyPathOfTheText() throws {
+        let text = #"{"id": "u", "name": "n", "user_reviews": [{"id": "r", "restaurant": {"id": x}}]}"#
+        let offset = try #require(text.utf8.firstIndex(of: UInt8(ascii: "x"))).utf16Offset(in: text)
+        let error = try #require(decodingError { () throws(ArchiveDecodingError) in try Derived.User.decode(json: Data(text.utf8)) })
+        #expect(error.path == [.key("user_reviews"), .index(0), .key("restaurant"), .key("id")])
+        #expect(error.description == "User.user_reviews[0].restaurant.id: invalid JSON at line 1, column \(offset + 1) (byte \(offset)): expected a value, found 'x'")
+    }
+
+    /// A member the map does not read is checked all the same, and its error names its path, an
+    /// escaped key by its text; an error between members or in a key names the object or array
+    /// alone, and one after the whole value names nothing.
+    @Test func aSyntaxErrorInASkippedMemberNamesItsPath() throws {
+        func path(_ text: String) throws -> [ArchiveDecodingError.PathComponent] {
+            try #require(decodingError { () throws(ArchiveDecodingError) in try Derived.User.decode(json: Data(text.utf8)) }).path
+        }
+        #expect(try path(#"{"id": "u", "extra": [1, {"deep": [true, nul]}], "name": "n", "user_reviews": []}"#)
+            == [.key("extra"), .index(1), .key("deep"), .index(1)])
+        #expect(try path(#"{"id": "u", "e\u0078tra": {"a": {}, "b": [[], "s\q"]}}"#) == [.key("extra"), .key("b"), .index(1)])
+        #expect(try path(#"{"id": "u", "user_reviews": [{"id": "r"}, {"id": "s", "text": 1.}]}"#) == [.key("user_reviews"), .index(1), .key("text")])
+        #expect(try path(#"{"id": "u", "user_reviews": [{"id": "r"}, {"id": "s", "text": "abc"#) == [.key("user_reviews"), .index(1), .key("text")])
+        #expect(try path(#"{"id": "u", "user_reviews": [{"id": "r", "restaurant": [[[[{"a": 1,}]]]]}]}"#)
+            == [.key("user_reviews"), .index(0), .key("restaurant"), .index(0), .index(0), .index(0), .index(0)])
+        #expect(try path(#"{"id": "u", "name" "n"}"#) == [])
+        #expect(try path(#"{"id": "u"} x"#) == [])
+        let between = try #require(decodingError { () throws(ArchiveDecodingError) in
+            try Derived.User.decode(json: Data(#"{"id": "u", "user_reviews": [{"id": "r"} {"id": "s"}]}"#.utf8))
+        })
+        #expect(between.path == [.key("user_reviews")])
+        guard case .invalidJSON(let syntax) = between.reason else {
+            Issue.record("expected invalidJSON, got \(between)")
+            return
+        }
+        #expect(syntax.message == "expected ',' or ']', found '{'")
+    }
+
+    /// A syntax error in an element of a collection names the element's index.
+    @Test func aSyntaxErrorInACollectionNamesTheElement() throws {
+        let text = #"[{"id": "a", "name": "A"}, {"id": "b", "name": B}]"#
+        let error = try #require(decodingError { () throws(ArchiveDecodingError) in try Derived.Restaurant.decodeCollection(json: Data(text.utf8)) })
+        #expect(error.path == [.index(1), .key("name")])
     }
 
     @Test func aValueErrorNamesTheKeyPathAsFromAResponseObject() throws {
