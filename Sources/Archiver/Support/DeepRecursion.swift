@@ -42,56 +42,26 @@ enum DeepRecursion {
         return try onWorker(state, unavailable: unavailable) { () throws(Failure) -> Result in try body() }
     }
 
-    /// The current stack pointer, near enough: the address of a local.
+    /// The current stack pointer, near enough.
     @inline(__always)
     static func stackAddress() -> UInt {
-        var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        ThreadStack.address
     }
 
     /// Whether this thread's stack is too nearly used up for another level.
     @inlinable @inline(__always)
-    static func isStackLow(_ state: UnsafeMutablePointer<ConversionState>) -> Bool {
-        var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) } < state.pointee.stackFloor
+    static func isStackLow(_ state: ThreadLocalValue<ConversionState>) -> Bool {
+        ThreadStack.address < state.pointee.stackFloor
     }
 
     /// The lowest address this thread's levels may use: the end of its stack plus ``reserve``.
-    /// Stacks grow down on every platform Swift runs on. When the bounds cannot be read, the
-    /// thread is taken to have 512 KiB left from here, the least Apple gives a secondary thread.
+    /// When the bounds cannot be read, the thread is taken to have 512 KiB left from here, the
+    /// least Apple gives a secondary thread.
     static func stackFloor() -> UInt {
         let here = stackAddress()
-        var low: UInt = 0
-        #if canImport(Darwin)
-        let thread = pthread_self()
-        let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
-        let size = UInt(pthread_get_stacksize_np(thread))
-        if top > size, here <= top, here > top - size { low = top - size }
-        #else
-        var attributes = pthread_attr_t()
-        if let getAttributes = threadAttributes, getAttributes(pthread_self(), &attributes) == 0 {
-            var address: UnsafeMutableRawPointer?
-            var size = 0
-            if pthread_attr_getstack(&attributes, &address, &size) == 0, let address {
-                let start = UInt(bitPattern: address)
-                if here >= start, here < start + UInt(size) { low = start }
-            }
-            pthread_attr_destroy(&attributes)
-        }
-        #endif
-        if low == 0 { low = here > 512 << 10 ? here - (512 << 10) : 0 }
+        let low = ThreadStack.lowestAddress(containing: here) ?? (here > 512 << 10 ? here - (512 << 10) : 0)
         return low + UInt(reserve)
     }
-
-    #if !canImport(Darwin)
-    /// `pthread_getattr_np`, which glibc and musl have but Swift's module for them does not
-    /// declare (it needs `_GNU_SOURCE`): a running thread's attributes, its stack's bounds among them.
-    private static let threadAttributes: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? = {
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pthread_getattr_np") else { return nil }
-        // The symbol is C's `int pthread_getattr_np(pthread_t, pthread_attr_t *)`, of this type.
-        return unsafeBitCast(symbol, to: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32).self)
-    }()
-    #endif
 
     /// Runs `body` on a worker and waits for it. The caller is blocked meanwhile, so `body` may
     /// use the caller's state as if it ran in place; the worker starts from the caller's
@@ -99,7 +69,7 @@ enum DeepRecursion {
     /// `body`'s result.
     @usableFromInline @inline(never)
     static func onWorker<Result, Failure: Error>(
-        _ callerState: UnsafeMutablePointer<ConversionState>,
+        _ callerState: ThreadLocalValue<ConversionState>,
         unavailable: (ThreadUnavailable) -> Failure, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let caller = callerState.pointee
@@ -202,49 +172,26 @@ final class StackWorker: @unchecked Sendable {
         job()
     }
 
-    /// Starts the thread, detached; the error when it could not be started.
+    /// Starts the thread; the error when it could not be started.
     private func start(stackSize: Int) -> ThreadUnavailable? {
-        var attributes = pthread_attr_t()
-        var status = pthread_attr_init(&attributes)
-        guard status == 0 else { return ThreadUnavailable(code: status) }
-        defer { pthread_attr_destroy(&attributes) }
-        status = pthread_attr_setstacksize(&attributes, stackSize)
-        guard status == 0 else { return ThreadUnavailable(code: status) }
-        status = pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        guard status == 0 else { return ThreadUnavailable(code: status) }
-        // One retain for the new thread: `main` takes it back, or the failure below releases it.
-        let context = Unmanaged.passRetained(self).toOpaque()
-        #if canImport(Darwin)
-        var thread: pthread_t?
-        #else
-        var thread = pthread_t()
-        #endif
-        status = pthread_create(&thread, &attributes, { StackWorker.main($0) }, context)
-        guard status == 0 else {
-            Unmanaged<StackWorker>.fromOpaque(context).release()
-            return ThreadUnavailable(code: status)
-        }
-        return nil
+        DetachedThread.start(stackSize: stackSize) { [self] in serve() }.map(ThreadUnavailable.init(code:))
     }
 
     /// The thread's body: runs jobs until it has been idle for ``idleLifetime``.
-    private static func main(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-        guard let context else { return nil }
-        // `context` is the worker `start` retained for this thread.
-        let worker = Unmanaged<StackWorker>.fromOpaque(context).takeRetainedValue()
+    private func serve() {
         while true {
-            if worker.wake.wait(timeout: .now() + idleLifetime) == .timedOut {
+            if wake.wait(timeout: .now() + Self.idleLifetime) == .timedOut {
                 // Ends only if no caller took it meanwhile; one that did is about to signal.
-                let retired = idle.withLock { workers in
-                    guard let index = workers.firstIndex(where: { $0 === worker }) else { return false }
+                let retired = Self.idle.withLock { workers in
+                    guard let index = workers.firstIndex(where: { $0 === self }) else { return false }
                     workers.remove(at: index)
                     return true
                 }
-                if retired { return nil }
-                worker.wake.wait()
+                if retired { return }
+                wake.wait()
             }
-            worker.runJob()
-            worker.finished.signal()
+            runJob()
+            finished.signal()
         }
     }
 }
