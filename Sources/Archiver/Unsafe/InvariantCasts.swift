@@ -26,14 +26,15 @@ enum InvariantCasts {
         return optional.unsafelyUnwrapped
     }
 
-    /// Calls `body` with `object` as `Target`, which the caller knows it is, without retaining
-    /// it: the caller's own reference (an element of an array it holds for the call) keeps it
-    /// alive while `body` runs, and `body` must not keep it.
+    /// Calls `body` with `objects[index]` as `Target`, which the caller knows it is, without
+    /// retaining it: `objects`, which the caller holds for the call, keeps it alive while `body`
+    /// runs, and `body` must not keep it. (The array and index are taken, not the element: an
+    /// element passed in would be retained for the whole call.)
     @inline(__always)
     static func withUnretained<Target: AnyObject, Result, Failure: Error>(
-        _ object: AnyObject, as _: Target.Type, _ body: (Target) throws(Failure) -> Result
+        _ objects: [AnyObject], at index: Int, as _: Target.Type, _ body: (Target) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try Unmanaged.passUnretained(downcast(object, to: Target.self))._withUnsafeGuaranteedRef { target in
+        try Unmanaged.passUnretained(downcast(objects[index], to: Target.self))._withUnsafeGuaranteedRef { target in
             Swift.Result { () throws(Failure) -> Result in try body(target) }
         }.get()
     }

@@ -67,14 +67,14 @@ struct UnsafeBoundaryTests {
     @Test func anUnretainedObjectIsTheOneGivenAndItsBodysErrorComesOut() {
         let boxes: [AnyObject] = [Box(1), Box(2)]
         let sum = boxes.indices.reduce(0) { sum, index in
-            sum + InvariantCasts.withUnretained(boxes[index], as: Box.self) { box in
+            sum + InvariantCasts.withUnretained(boxes, at: index, as: Box.self) { box in
                 #expect(box === boxes[index])
                 return box.value
             }
         }
         #expect(sum == 3)
         #expect(throws: Refused.self) {
-            try InvariantCasts.withUnretained(boxes[0], as: Box.self) { (_) throws(Refused) in throw Refused() }
+            try InvariantCasts.withUnretained(boxes, at: 0, as: Box.self) { (_) throws(Refused) in throw Refused() }
         }
     }
 
@@ -138,9 +138,10 @@ struct UnsafeBoundaryTests {
             return (here, ThreadStack.lowestAddress(containing: here))
         })
         let low = try #require(bounds.low)
+        // At least the size asked, less what the thread's start used; glibc may hand the thread
+        // a larger stack it kept from an ended one.
         #expect(bounds.here > low)
-        #expect(bounds.here - low <= UInt(size))
-        #expect(bounds.here - low > UInt(size) / 2)
+        #expect(bounds.here - low >= UInt(size - (64 << 10)))
     }
 
     @Test func aThreadThatCannotStartIsAnErrorNumberAndNeverRuns() {
