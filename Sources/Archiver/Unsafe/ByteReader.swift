@@ -102,19 +102,6 @@ struct ByteReader: @unchecked Sendable {
         UInt64(littleEndian: load(UInt64.self, at: offset))
     }
 
-    /// The `count` (0 to 8) bytes at `offset` as one word, as ``word(at:)`` reads eight, with
-    /// zeros in place of the bytes past them: for the last bytes of a text, where eight bytes
-    /// may not be there.
-    @inline(__always)
-    func partialWord(at offset: Int, count: Int) -> UInt64 {
-        assert(count >= 0 && count <= 8, "\(count) bytes in a word")
-        if count == 8 { return word(at: offset) }
-        checkRange(offset, count)
-        var word: UInt64 = 0
-        withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: base + offset, byteCount: count) }
-        return UInt64(littleEndian: word)
-    }
-
     /// The big-endian unsigned integer of `width` (1 to 8) bytes at `offset`, read as eight
     /// bytes and shifted: eight bytes from `offset` must be there (see the type's invariant).
     ///

@@ -24,21 +24,12 @@ struct ByteCursorTests {
         }
     }
 
-    @Test func aPartialWordHoldsOnlyTheBytesAskedZeroAbove() {
-        ByteReader.withBytes(of: Self.counting) { bytes in
-            #expect(bytes.partialWord(at: 2, count: 3) == 0x05_0403)
-            #expect(bytes.partialWord(at: 29, count: 3) == 0x20_1F1E)
-            #expect(bytes.partialWord(at: 31, count: 0) == 0)
-            #expect(bytes.partialWord(at: 24, count: 8) == bytes.word(at: 24))
-        }
-    }
-
     #if DEBUG
     /// The bounds a release build trusts its callers with: a debug build stops at the first read
     /// past them.
     @Test func aDebugBuildStopsAReadPastTheEnd() async {
         await #expect(processExitsWith: .failure) {
-            _ = ByteReader.withBytes(of: [UInt8](repeating: 0, count: 7)) { $0.partialWord(at: 1, count: 7) }
+            _ = ByteReader.withBytes(of: [UInt8](repeating: 0, count: 9)) { $0.word(at: 2) }
         }
     }
     #endif
