@@ -20,6 +20,9 @@ import Foundation
 /// The check reads each offset with the type the layout rule puts there, the type `Mirror`
 /// reports for that property; what it checks is that the value there is the one the initializer
 /// was given for that parameter, so that no property is read for another.
+///
+/// The reads themselves (``ModelAddress``, ``withAddress(of:_:)``, ``forEachElement(of:_:)``)
+/// are in Unsafe/InvariantCasts.swift, with the library's other reads of memory by address.
 @usableFromInline
 enum KeyMapStoredOffsets {
     /// A copy of the stored property of type `Value` at `offset` bytes into `model`: how the
