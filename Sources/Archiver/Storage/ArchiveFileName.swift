@@ -33,8 +33,6 @@ enum ArchiveFileName {
     static let identifierExtension = "id"
     /// The end of every archive file's name, `.plist`, made once rather than per name listed.
     static let fileSuffix = "." + fileExtension
-    /// ``fileSuffix``'s UTF-8, which listing compares each name's last bytes with.
-    static let fileSuffixUTF8 = Array(fileSuffix.utf8)
     /// The longest file name, in UTF-8 bytes, that macOS, iOS and Linux file systems accept.
     static let maximumNameLength = 255
 
