@@ -106,10 +106,8 @@ final class KeyMapJSONObject {
         output.beginObject()
         for index in members.indices {
             // Only `insert` fills the arrays, with `KeyMapJSONMember`s; `members` holds each for
-            // the call, which therefore takes no retain of the member or of what it holds. (Here
-            // rather than in InvariantCasts: the optimizer kept no such promise through a generic
-            // wrapper taking the closure, which retained and released each member again.)
-            let failure = Unmanaged.passUnretained(InvariantCasts.downcast(members[index], to: KeyMapJSONMember.self))._withUnsafeGuaranteedRef {
+            // the call, which therefore takes no retain of the member or of what it holds.
+            let failure = InvariantCasts.withUnretained(members, at: index, as: KeyMapJSONMember.self) {
                 member -> JSONWriteFailure? in
                 do throws(JSONWriteFailure) {
                     guard let field = member.field else {

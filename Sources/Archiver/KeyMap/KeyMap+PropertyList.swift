@@ -129,17 +129,21 @@ extension KeyMap {
         guard isUsable else { throw unusableFailure() }
         return try DeepRecursion.descend(unavailable: { BinaryPropertyListWriter.Failure(found: $0.description) }) {
             () throws(BinaryPropertyListWriter.Failure) -> Int in
-            var container = try writer.beginDictionary(capacity: storeEntries.count, depth: depth)
-            for object in storeEntries {
-                // Only `storeEntries(of:)` fills the array, with entries of this map's model.
-                let entry = InvariantCasts.downcast(object, to: KeyMapStoreEntry.self)
-                let written: Int?
-                do throws(BinaryPropertyListWriter.Failure) {
-                    written = try entry.write(address, &writer, depth + 1)
-                } catch {
-                    throw error.inside(.key(entry.key))
+            let entries = storeEntries
+            var container = try writer.beginDictionary(capacity: entries.count, depth: depth)
+            for index in entries.indices {
+                // Only `storeEntries(of:)` fills the array, with entries of this map's model;
+                // `entries` holds each for the call, which therefore takes no retain of it.
+                try InvariantCasts.withUnretained(entries, at: index, as: KeyMapStoreEntry.self) {
+                    (entry) throws(BinaryPropertyListWriter.Failure) in
+                    let written: Int?
+                    do throws(BinaryPropertyListWriter.Failure) {
+                        written = try entry.write(address, &writer, depth + 1)
+                    } catch {
+                        throw error.inside(.key(entry.key))
+                    }
+                    if let written { writer.append(key: entry.key, value: written, to: &container) }
                 }
-                if let written { writer.append(key: entry.key, value: written, to: &container) }
             }
             writer.end(container)
             return container.object

@@ -20,49 +20,11 @@ import Foundation
 /// The check reads each offset with the type the layout rule puts there, the type `Mirror`
 /// reports for that property; what it checks is that the value there is the one the initializer
 /// was given for that parameter, so that no property is read for another.
+///
+/// The reads themselves (``ModelAddress``, ``withAddress(of:_:)``, ``forEachElement(of:_:)``)
+/// are in Unsafe/InvariantCasts.swift, with the library's other reads of memory by address.
 @usableFromInline
 enum KeyMapStoredOffsets {
-    // The library's only reads of memory by address: these four functions and ``ModelAddress``.
-
-    /// Calls `body` with the address of `model`, for ``ModelAddress/subscript(_:at:)``, once per
-    /// model archived or stored rather than once per property.
-    @inlinable @inline(__always)
-    static func withAddress<Model, Result, Failure: Error>(
-        of model: Model, _ body: (ModelAddress) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        try withUnsafeBytes(of: model) { (bytes) throws(Failure) -> Result in
-            // A model of zero size has no bytes, and no stored property of any size to read.
-            try body(ModelAddress(bytes.baseAddress ?? UnsafeRawPointer(bitPattern: MemoryLayout<Model>.alignment)!))
-        }
-    }
-
-    /// The stored property of type `Value` at `offset` bytes from `model`, the address a
-    /// ``ModelAddress`` holds: its `pointee` is the property, read where it is (at offset 0,
-    /// with the model's own type, the model itself).
-    ///
-    /// `offset` must be one ``verifiedOffsets(parameters:declaredTypes:placeholder:instances:)``
-    /// returned for a property of type `Value`: aligned for it (the layout rule aligns each
-    /// property) and holding one, which the model's memory, bound to the model's type, binds to
-    /// `Value`.
-    @inlinable
-    static func property<Value>(_ type: Value.Type, at offset: Int, of model: UnsafeRawPointer) -> UnsafePointer<Value> {
-        (model + offset).assumingMemoryBound(to: Value.self)
-    }
-
-    /// Calls `body` with the address of each element of `array`, for
-    /// ``ModelAddress/subscript(_:at:)`` at offset 0, and its index, in order: an array of models
-    /// archived or written as JSON where its elements are, without a copy of each.
-    static func forEachElement<Element, Failure: Error>(
-        of array: [Element], _ body: (ModelAddress, Int) throws(Failure) -> Void
-    ) throws(Failure) {
-        try array.withUnsafeBufferPointer { (elements) throws(Failure) in
-            guard let first = elements.baseAddress else { return }
-            for index in elements.indices {
-                try body(ModelAddress(UnsafeRawPointer(first + index)), index)
-            }
-        }
-    }
-
     /// A copy of the stored property of type `Value` at `offset` bytes into `model`: how the
     /// check reads the probe instances.
     static func load<Model, Value>(_ type: Value.Type, at offset: Int, in model: Model) -> Value {
@@ -190,43 +152,6 @@ enum KeyMapStoredOffsets {
         #endif
     }
 }
-
-/// The address of a model in memory (or of a key-mapped property inside one), which the readers
-/// and writers a key map builds per property are given: its properties are read where they are,
-/// at verified offsets, through this type, so that those reads stay in this file.
-///
-/// An address is valid only inside the ``KeyMapStoredOffsets/withAddress(of:_:)`` or
-/// ``KeyMapStoredOffsets/forEachElement(of:_:)`` call that gave it.
-///
-/// ```swift
-/// KeyMapStoredOffsets.withAddress(of: user) { address in
-///     address[String.self, at: offset]  // user's property at `offset`, a verified offset of a String
-/// }
-/// ```
-@usableFromInline
-struct ModelAddress {
-    @usableFromInline let base: UnsafeRawPointer
-
-    @inlinable
-    init(_ base: UnsafeRawPointer) {
-        self.base = base
-    }
-
-    /// The stored property of type `Value` at `offset` (see
-    /// ``KeyMapStoredOffsets/property(_:at:of:)`` for what `offset` must be), read where it is:
-    /// a borrow, not a copy, when passed on.
-    @inlinable
-    subscript<Value>(_ type: Value.Type, at offset: Int) -> Value {
-        unsafeAddress { KeyMapStoredOffsets.property(Value.self, at: offset, of: base) }
-    }
-
-    /// The address of the key-mapped property at `offset`, whose own properties are read there.
-    @inlinable
-    func nested(at offset: Int) -> ModelAddress {
-        ModelAddress(base + offset)
-    }
-}
-
 /// An optional, seen from a metatype: whether it wraps a class.
 private protocol OptionalWrapping {
     static var wrapsClass: Bool { get }

@@ -7,7 +7,8 @@ import Glibc
 import Musl
 #endif
 
-/// The one place bytes reach the disk and come back: atomic replacement, bounded reads.
+/// The one place bytes reach the disk and come back: atomic replacement, bounded reads. (The
+/// system calls that take the bytes by address are in Unsafe/SystemInterface.swift.)
 ///
 /// A write goes to a new file in a staging folder beside the type folders, then is renamed over
 /// the destination. A reader sees the old file or the new one, whole; a process killed
@@ -74,55 +75,11 @@ enum FileIO {
         guard status.st_mode & S_IFMT == S_IFREG else { return .notRegularFile }
         let size = Self.size(status.st_size)
         guard size <= limit else { return .tooLarge(size: size) }
-        guard size > 0 else { return .contents(Data()) }
-        // Read into uninitialized memory that the data then owns: `Data(count:)` zero-fills
-        // every byte first, as much work as reading them.
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
-        var offset = 0
-        while offset < size {
-            let result = read(descriptor, buffer.baseAddress! + offset, size - offset)
-            if result < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                buffer.deallocate()
-                throw .system(operation: "read", path: path, code: code)
-            }
-            if result == 0 { break }
-            offset += result
-        }
-        var data = Data(bytesNoCopy: buffer.baseAddress!, count: size, deallocator: .custom { bytes, _ in bytes.deallocate() })
         // A file replaced by rename is never truncated in place; a short read means another
         // writer truncated it, and what was read is handed on to be judged by the decoder.
-        if offset < size { data.count = offset }
-        return .contents(data)
-    }
-
-    /// Writes all of `data` to `descriptor`; the error number if that fails.
-    static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let result = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += result
-            }
-            return nil
+        switch readBytes(descriptor, count: size) {
+        case .success(let data): return .contents(data)
+        case .failure(let failure): throw .system(operation: "read", path: path, code: failure.code)
         }
-    }
-
-    /// The name of the folder entry `readdir` returned, or `nil` when `hiddenOnly` and the name
-    /// does not start with a dot (so that no string is made for it).
-    ///
-    /// The name is read where it is, up to its NUL: `entry.pointee.d_name` would copy the whole
-    /// 256-byte field, past the end of a short last entry, which can end where readable memory
-    /// does (a test run crashed there).
-    static func entryName(_ entry: UnsafeMutablePointer<dirent>, hiddenOnly: Bool) -> String? {
-        let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-        let bytes = UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self)))
-        guard !hiddenOnly || bytes.first == UInt8(ascii: ".") else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -42,56 +42,26 @@ enum DeepRecursion {
         return try onWorker(state, unavailable: unavailable) { () throws(Failure) -> Result in try body() }
     }
 
-    /// The current stack pointer, near enough: the address of a local.
+    /// The current stack pointer, near enough.
     @inline(__always)
     static func stackAddress() -> UInt {
-        var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        ThreadStack.address
     }
 
     /// Whether this thread's stack is too nearly used up for another level.
     @inlinable @inline(__always)
-    static func isStackLow(_ state: UnsafeMutablePointer<ConversionState>) -> Bool {
-        var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) } < state.pointee.stackFloor
+    static func isStackLow(_ state: ThreadLocalValue<ConversionState>) -> Bool {
+        ThreadStack.address < state.pointee.stackFloor
     }
 
     /// The lowest address this thread's levels may use: the end of its stack plus ``reserve``.
-    /// Stacks grow down on every platform Swift runs on. When the bounds cannot be read, the
-    /// thread is taken to have 512 KiB left from here, the least Apple gives a secondary thread.
+    /// When the bounds cannot be read, the thread is taken to have 512 KiB left from here, the
+    /// least Apple gives a secondary thread.
     static func stackFloor() -> UInt {
         let here = stackAddress()
-        var low: UInt = 0
-        #if canImport(Darwin)
-        let thread = pthread_self()
-        let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
-        let size = UInt(pthread_get_stacksize_np(thread))
-        if top > size, here <= top, here > top - size { low = top - size }
-        #else
-        var attributes = pthread_attr_t()
-        if let getAttributes = threadAttributes, getAttributes(pthread_self(), &attributes) == 0 {
-            var address: UnsafeMutableRawPointer?
-            var size = 0
-            if pthread_attr_getstack(&attributes, &address, &size) == 0, let address {
-                let start = UInt(bitPattern: address)
-                if here >= start, here < start + UInt(size) { low = start }
-            }
-            pthread_attr_destroy(&attributes)
-        }
-        #endif
-        if low == 0 { low = here > 512 << 10 ? here - (512 << 10) : 0 }
+        let low = ThreadStack.lowestAddress(containing: here) ?? (here > 512 << 10 ? here - (512 << 10) : 0)
         return low + UInt(reserve)
     }
-
-    #if !canImport(Darwin)
-    /// `pthread_getattr_np`, which glibc and musl have but Swift's module for them does not
-    /// declare (it needs `_GNU_SOURCE`): a running thread's attributes, its stack's bounds among them.
-    private static let threadAttributes: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? = {
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pthread_getattr_np") else { return nil }
-        // The symbol is C's `int pthread_getattr_np(pthread_t, pthread_attr_t *)`, of this type.
-        return unsafeBitCast(symbol, to: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32).self)
-    }()
-    #endif
 
     /// Runs `body` on a worker and waits for it. The caller is blocked meanwhile, so `body` may
     /// use the caller's state as if it ran in place; the worker starts from the caller's
@@ -99,7 +69,7 @@ enum DeepRecursion {
     /// `body`'s result.
     @usableFromInline @inline(never)
     static func onWorker<Result, Failure: Error>(
-        _ callerState: UnsafeMutablePointer<ConversionState>,
+        _ callerState: ThreadLocalValue<ConversionState>,
         unavailable: (ThreadUnavailable) -> Failure, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let caller = callerState.pointee
@@ -140,111 +110,5 @@ struct ThreadUnavailable: Error, CustomStringConvertible {
     @usableFromInline var description: String {
         "nested deeper than this thread's stack holds, and no thread could be started to go on "
             + "(pthread_create: \(String(cString: strerror(code))))"
-    }
-}
-
-/// A parked thread with a big stack that runs descents too deep for the thread they started on.
-///
-/// Workers are kept in a pool: a hop takes an idle one (starting one only when none is idle),
-/// hands it the job, waits, and puts it back. An idle worker ends after ``idleLifetime``, so a
-/// process that stopped nesting deeply holds no threads for it. Threads are started with
-/// `pthread_create`, whose failure is an error rather than the wait for a thread that never runs.
-final class StackWorker: @unchecked Sendable {
-    /// How long a worker waits for another job before it ends.
-    static let idleLifetime: DispatchTimeInterval = .seconds(5)
-
-    /// The workers waiting for a job.
-    private static let idle = Locked<[StackWorker]>([])
-
-    /// Signalled by the caller when `job` is set.
-    private let wake = DispatchSemaphore(value: 0)
-    /// Signalled by the worker when `job` has run.
-    private let finished = DispatchSemaphore(value: 0)
-    /// The job being handed over. Only one thread touches it at a time: the caller sets it before
-    /// signalling `wake`, the worker clears it before signalling `finished`.
-    private var job: (() -> Void)?
-    /// Whether this worker's thread was started for the hop that took it.
-    private(set) var isNew = true
-
-    private init() {}
-
-    /// An idle worker, or a new one with a thread of `stackSize` (``DeepRecursion/workerStackSize``
-    /// when nil; a test's size always starts a new thread, so that it can make the start fail).
-    static func take(stackSize: Int?) -> Swift.Result<StackWorker, ThreadUnavailable> {
-        if stackSize == nil, let worker = idle.withLock({ $0.popLast() }) {
-            worker.isNew = false
-            return .success(worker)
-        }
-        let worker = StackWorker()
-        if let failure = worker.start(stackSize: stackSize ?? DeepRecursion.workerStackSize) {
-            return .failure(failure)
-        }
-        return .success(worker)
-    }
-
-    /// Puts `worker` back among the idle ones once its job has run.
-    static func park(_ worker: StackWorker) {
-        idle.withLock { $0.append(worker) }
-    }
-
-    /// Runs `job` on this worker's thread and returns when it has run.
-    func run(_ job: @escaping () -> Void) {
-        self.job = job
-        wake.signal()
-        finished.wait()
-    }
-
-    /// Runs the job handed over and lets go of it, before the caller is told: the caller's
-    /// `withoutActuallyEscaping` traps if the job outlives it.
-    private func runJob() {
-        guard let job else { return }
-        self.job = nil
-        job()
-    }
-
-    /// Starts the thread, detached; the error when it could not be started.
-    private func start(stackSize: Int) -> ThreadUnavailable? {
-        var attributes = pthread_attr_t()
-        var status = pthread_attr_init(&attributes)
-        guard status == 0 else { return ThreadUnavailable(code: status) }
-        defer { pthread_attr_destroy(&attributes) }
-        status = pthread_attr_setstacksize(&attributes, stackSize)
-        guard status == 0 else { return ThreadUnavailable(code: status) }
-        status = pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        guard status == 0 else { return ThreadUnavailable(code: status) }
-        // One retain for the new thread: `main` takes it back, or the failure below releases it.
-        let context = Unmanaged.passRetained(self).toOpaque()
-        #if canImport(Darwin)
-        var thread: pthread_t?
-        #else
-        var thread = pthread_t()
-        #endif
-        status = pthread_create(&thread, &attributes, { StackWorker.main($0) }, context)
-        guard status == 0 else {
-            Unmanaged<StackWorker>.fromOpaque(context).release()
-            return ThreadUnavailable(code: status)
-        }
-        return nil
-    }
-
-    /// The thread's body: runs jobs until it has been idle for ``idleLifetime``.
-    private static func main(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-        guard let context else { return nil }
-        // `context` is the worker `start` retained for this thread.
-        let worker = Unmanaged<StackWorker>.fromOpaque(context).takeRetainedValue()
-        while true {
-            if worker.wake.wait(timeout: .now() + idleLifetime) == .timedOut {
-                // Ends only if no caller took it meanwhile; one that did is about to signal.
-                let retired = idle.withLock { workers in
-                    guard let index = workers.firstIndex(where: { $0 === worker }) else { return false }
-                    workers.remove(at: index)
-                    return true
-                }
-                if retired { return nil }
-                worker.wake.wait()
-            }
-            worker.runJob()
-            worker.finished.signal()
-        }
     }
 }

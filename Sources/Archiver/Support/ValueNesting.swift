@@ -30,29 +30,21 @@ enum ValueNesting {
     /// value nests at least one container, so an archive the readers accept never exceeds it.
     @inlinable static var limit: Int { 512 }
 
-    /// The thread's state lives in memory of its own, freed when the thread ends, so that a level
-    /// costs one lookup and two stores rather than a lookup and two thread-specific writes.
-    @usableFromInline static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { free($0) }
-        precondition(status == 0, "pthread_key_create failed: \(status)")
-        return key
-    }()
+    /// Each thread's state, in memory of its own, so that a level costs one lookup and two
+    /// stores rather than a lookup and two thread-specific writes.
+    @usableFromInline static let states = ThreadLocal<ConversionState>()
 
     /// The state of the conversions under way on this thread.
-    @inlinable static var state: UnsafeMutablePointer<ConversionState> {
-        guard let state = pthread_getspecific(key) else { return makeState() }
-        return state.assumingMemoryBound(to: ConversionState.self)
+    @inlinable static var state: ThreadLocalValue<ConversionState> {
+        states.current ?? makeState()
     }
 
     /// This thread's state, the first time the thread converts a value.
     @usableFromInline @inline(never)
-    static func makeState() -> UnsafeMutablePointer<ConversionState> {
-        let state = UnsafeMutablePointer<ConversionState>.allocate(capacity: 1)
-        state.initialize(to: ConversionState())
-        state.pointee.stackFloor = DeepRecursion.stackFloor()
-        pthread_setspecific(key, state)
-        return state
+    static func makeState() -> ThreadLocalValue<ConversionState> {
+        var state = ConversionState()
+        state.stackFloor = DeepRecursion.stackFloor()
+        return states.make(state)
     }
 
     /// Why a conversion did not run: nested past ``limit``, or deeper than this thread's stack
@@ -86,7 +78,7 @@ enum ValueNesting {
     @inlinable
     static func descendWithState<Result, Failure: Error>(
         orElse refuse: (Refusal) throws(Failure) -> Result,
-        _ body: (UnsafeMutablePointer<ConversionState>) throws(Failure) -> Result
+        _ body: (ThreadLocalValue<ConversionState>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let state = Self.state
         let depth = state.pointee.depth + 1
@@ -102,8 +94,8 @@ enum ValueNesting {
     /// passed: rare, so kept out of the inlined path.
     @usableFromInline @inline(never)
     static func descendFar<Result, Failure: Error>(
-        to depth: Int, _ state: UnsafeMutablePointer<ConversionState>, orElse refuse: (Refusal) throws(Failure) -> Result,
-        _ body: (UnsafeMutablePointer<ConversionState>) throws(Failure) -> Result
+        to depth: Int, _ state: ThreadLocalValue<ConversionState>, orElse refuse: (Refusal) throws(Failure) -> Result,
+        _ body: (ThreadLocalValue<ConversionState>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         guard depth <= limit else { return try refuse(.tooDeep) }
         do throws(HopFailure<Failure>) {

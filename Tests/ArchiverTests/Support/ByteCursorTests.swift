@@ -24,6 +24,16 @@ struct ByteCursorTests {
         }
     }
 
+    #if DEBUG
+    /// The bounds a release build trusts its callers with: a debug build stops at the first read
+    /// past them.
+    @Test func aDebugBuildStopsAReadPastTheEnd() async {
+        await #expect(processExitsWith: .failure) {
+            _ = ByteReader.withBytes(of: [UInt8](repeating: 0, count: 9)) { $0.word(at: 2) }
+        }
+    }
+    #endif
+
     @Test func aTextIsASCIIOnlyIfEachOfItsBytesIs() {
         for length in 0 ... 20 {
             let ascii = [UInt8](repeating: UInt8(ascii: "a"), count: length)

@@ -1,0 +1,148 @@
+/// The casts that rely on an invariant the type system cannot see, in one place: each is checked
+/// by `assert` in debug builds and free in release builds, and each caller states the invariant
+/// where it casts.
+///
+/// They exist for code that is not compiled for the app's types (the library's generic code runs
+/// unspecialized for an app's models and ids), where a checked cast (`as!`) looks up the target
+/// type's metadata and asks the runtime on every call.
+///
+/// ```swift
+/// // The entry was stored for `Value`, as its type identifier says.
+/// guard entry.type == ObjectIdentifier(Value.self) else { return nil }
+/// return InvariantCasts.downcast(entry.value, to: Box<Value>.self).value
+/// ```
+enum InvariantCasts {
+    /// `object` as `Target`, which the caller knows it is.
+    @inline(__always)
+    static func downcast<Target: AnyObject>(_ object: AnyObject, to _: Target.Type) -> Target {
+        assert(object is Target, "\(type(of: object)) is not \(Target.self)")
+        return unsafeDowncast(object, to: Target.self)
+    }
+
+    /// The value `optional` holds, which the caller knows is there.
+    @inline(__always)
+    static func unwrapped<Wrapped>(_ optional: Wrapped?) -> Wrapped {
+        assert(optional != nil, "no \(Wrapped.self)")
+        return optional.unsafelyUnwrapped
+    }
+
+    /// Calls `body` with `objects[index]` as `Target`, which the caller knows it is, without
+    /// retaining it: `objects`, which the caller holds for the call, keeps it alive while `body`
+    /// runs, and `body` must not keep it. (The array and index are taken, not the element: an
+    /// element passed in would be retained for the whole call.)
+    @inline(__always)
+    static func withUnretained<Target: AnyObject, Result, Failure: Error>(
+        _ objects: [AnyObject], at index: Int, as _: Target.Type, _ body: (Target) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try Unmanaged.passUnretained(downcast(objects[index], to: Target.self))._withUnsafeGuaranteedRef { target in
+            Swift.Result { () throws(Failure) -> Result in try body(target) }
+        }.get()
+    }
+
+    /// `value` as `Target`, which the caller knows is `Source` itself (a generic parameter that
+    /// a type comparison has shown to be a concrete type, or the reverse).
+    @inline(__always)
+    static func sameType<Source, Target>(_ value: Source, as _: Target.Type) -> Target {
+        assert(Source.self == Target.self, "\(Source.self) is not \(Target.self)")
+        return unsafeBitCast(value, to: Target.self)
+    }
+}
+
+// MARK: - Reads of a model's memory
+
+/// The address of a model in memory (or of a key-mapped property inside one), which the readers
+/// and writers a key map builds per property are given: its properties are read where they are,
+/// at verified offsets (``KeyMapStoredOffsets``), through this type: the library's only reads of
+/// memory by address besides ``ByteReader``'s.
+///
+/// Invariants: an address is valid only inside the ``KeyMapStoredOffsets/withAddress(of:_:)``
+/// or ``KeyMapStoredOffsets/forEachElement(of:_:)`` call that gave it, and is read only at an
+/// offset that ``KeyMapStoredOffsets/verifiedOffsets(parameters:declaredTypes:placeholder:instances:)``
+/// returned for a property of the type read: aligned for it (the layout rule aligns each
+/// property) and holding one, which the model's memory, bound to the model's type, binds to that
+/// type. Debug builds check, on every read, that it lies within the model and is aligned
+/// (``isReadable(_:at:)``).
+///
+/// ```swift
+/// KeyMapStoredOffsets.withAddress(of: user) { address in
+///     address[String.self, at: offset]  // user's property at `offset`, a verified offset of a String
+/// }
+/// ```
+@usableFromInline
+struct ModelAddress {
+    @usableFromInline let base: UnsafeRawPointer
+    #if DEBUG
+    /// How many bytes from `base` are the model's.
+    @usableFromInline let size: Int
+    #endif
+
+    @inlinable
+    init(_ base: UnsafeRawPointer, size: Int) {
+        self.base = base
+        #if DEBUG
+        self.size = size
+        #endif
+    }
+
+    /// The stored property of type `Value` at `offset` (a verified offset of a `Value`: see the
+    /// type's invariants), read where it is: a borrow, not a copy, when passed on. At offset 0,
+    /// with the model's own type, the model itself.
+    @inlinable
+    subscript<Value>(_ type: Value.Type, at offset: Int) -> Value {
+        unsafeAddress {
+            assert(isReadable(Value.self, at: offset), "no \(Value.self) at offset \(offset)")
+            return (base + offset).assumingMemoryBound(to: Value.self)
+        }
+    }
+
+    /// The address of the key-mapped property at `offset`, whose own properties are read there.
+    @inlinable
+    func nested(at offset: Int) -> ModelAddress {
+        #if DEBUG
+        assert(offset >= 0 && offset <= size, "offset \(offset) outside a model of \(size) bytes")
+        return ModelAddress(base + offset, size: size - offset)
+        #else
+        return ModelAddress(base + offset, size: 0)
+        #endif
+    }
+
+    /// Whether a `Value` at `offset` lies within the model and is aligned: what debug builds
+    /// check of every read.
+    @usableFromInline
+    func isReadable<Value>(_: Value.Type, at offset: Int) -> Bool {
+        let aligned = Int(bitPattern: base + offset) % MemoryLayout<Value>.alignment == 0
+        #if DEBUG
+        return aligned && offset >= 0 && offset <= size - MemoryLayout<Value>.size
+        #else
+        return aligned && offset >= 0
+        #endif
+    }
+}
+
+extension KeyMapStoredOffsets {
+    /// Calls `body` with the address of `model`, for ``ModelAddress/subscript(_:at:)``, once per
+    /// model archived or stored rather than once per property.
+    @inlinable @inline(__always)
+    static func withAddress<Model, Result, Failure: Error>(
+        of model: Model, _ body: (ModelAddress) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try withUnsafeBytes(of: model) { (bytes) throws(Failure) -> Result in
+            // A model of zero size has no bytes, and no stored property of any size to read.
+            try body(ModelAddress(bytes.baseAddress ?? UnsafeRawPointer(bitPattern: MemoryLayout<Model>.alignment)!, size: bytes.count))
+        }
+    }
+
+    /// Calls `body` with the address of each element of `array`, for
+    /// ``ModelAddress/subscript(_:at:)`` at offset 0, and its index, in order: an array of models
+    /// archived or written as JSON where its elements are, without a copy of each.
+    static func forEachElement<Element, Failure: Error>(
+        of array: [Element], _ body: (ModelAddress, Int) throws(Failure) -> Void
+    ) throws(Failure) {
+        try array.withUnsafeBufferPointer { (elements) throws(Failure) in
+            guard let first = elements.baseAddress else { return }
+            for index in elements.indices {
+                try body(ModelAddress(UnsafeRawPointer(first + index), size: MemoryLayout<Element>.size), index)
+            }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+@testable import Archiver
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The small types of Sources/Archiver/Unsafe/ besides the byte cursors (ByteCursorTests): what
+/// each gives, and the checks a debug build makes of the invariants its callers keep.
+struct UnsafeBoundaryTests {
+    /// A struct whose second property sits after padding: offset 8 of 16 bytes.
+    struct Padded {
+        var flag: UInt8
+        var number: Int64
+    }
+
+    // MARK: ModelAddress
+
+    @Test func aModelAddressReadsAPropertyAtItsOffset() {
+        let model = Padded(flag: 7, number: -42)
+        KeyMapStoredOffsets.withAddress(of: model) { address in
+            #expect(address[UInt8.self, at: 0] == 7)
+            #expect(address[Int64.self, at: MemoryLayout<Padded>.offset(of: \.number)!] == -42)
+            #expect(address[Padded.self, at: 0].number == -42)
+        }
+    }
+
+    @Test func aModelAddressSaysWhichReadsLieWithinTheModelAndAreAligned() {
+        KeyMapStoredOffsets.withAddress(of: Padded(flag: 1, number: 2)) { address in
+            #expect(address.isReadable(Int64.self, at: 8))
+            #expect(!address.isReadable(Int64.self, at: 4), "misaligned")
+            #expect(!address.isReadable(Int64.self, at: -8), "before the model")
+            #if DEBUG
+            #expect(!address.isReadable(Int64.self, at: 16), "past the model")
+            #expect(!address.nested(at: 8).isReadable(Int64.self, at: 8), "past the model, from a nested address")
+            #endif
+        }
+    }
+
+    @Test func eachElementOfAnArrayIsReadWhereItIs() {
+        let models = (0 ..< 5).map { Padded(flag: UInt8($0), number: Int64($0) * 100) }
+        var seen: [Int64] = []
+        KeyMapStoredOffsets.forEachElement(of: models) { address, index in
+            #expect(address[UInt8.self, at: 0] == UInt8(index))
+            seen.append(address[Int64.self, at: 8])
+        }
+        #expect(seen == [0, 100, 200, 300, 400])
+    }
+
+    #if DEBUG
+    @Test func aDebugBuildStopsAModelReadPastTheModel() async {
+        await #expect(processExitsWith: .failure) {
+            _ = KeyMapStoredOffsets.withAddress(of: UInt32(1)) { $0[UInt64.self, at: 0] }
+        }
+    }
+    #endif
+
+    // MARK: InvariantCasts
+
+    final class Box {
+        let value: Int
+        init(_ value: Int) { self.value = value }
+    }
+
+    struct Refused: Error {}
+
+    @Test func anUnretainedObjectIsTheOneGivenAndItsBodysErrorComesOut() {
+        let boxes: [AnyObject] = [Box(1), Box(2)]
+        let sum = boxes.indices.reduce(0) { sum, index in
+            sum + InvariantCasts.withUnretained(boxes, at: index, as: Box.self) { box in
+                #expect(box === boxes[index])
+                return box.value
+            }
+        }
+        #expect(sum == 3)
+        #expect(throws: Refused.self) {
+            try InvariantCasts.withUnretained(boxes, at: 0, as: Box.self) { (_) throws(Refused) in throw Refused() }
+        }
+    }
+
+    // MARK: Threads
+
+    /// Hands a value that is not `Sendable` to another thread, as only a test does.
+    struct Handed<Value>: @unchecked Sendable {
+        let value: Value
+    }
+
+    /// Runs `body` on a new thread and waits for it.
+    static func onNewThread<Result>(stackSize: Int = 1 << 20, _ body: @escaping @Sendable () -> Result) -> Result? {
+        let done = DispatchSemaphore(value: 0)
+        let result = Locked<Result?>(nil)
+        let failure = DetachedThread.start(stackSize: stackSize) {
+            let value = body()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        guard failure == nil else { return nil }
+        done.wait()
+        return result.withLock { $0 }
+    }
+
+    @Test func eachThreadHasItsOwnValue() {
+        let values = ThreadLocal<Int>()
+        #expect(values.current == nil)
+        let mine = values.make(5)
+        mine.pointee += 1
+        #expect(values.current?.pointee == 6)
+        let handed = Handed(value: mine)
+        let other = Self.onNewThread { () -> [Bool] in
+            let before = values.current == nil
+            let theirs = values.make(10)
+            return [before, theirs.pointee == 10, theirs.isCurrentThreads, handed.value.isCurrentThreads]
+        }
+        #if DEBUG
+        #expect(other == [true, true, true, false])
+        #else
+        // A release build keeps nothing to check the thread against.
+        #expect(other == [true, true, true, true])
+        #endif
+        #expect(values.current?.pointee == 6)
+        #expect(mine.isCurrentThreads)
+    }
+
+    #if DEBUG
+    @Test func aDebugBuildStopsAThreadsValueUsedOnAnother() async {
+        await #expect(processExitsWith: .failure) {
+            let values = ThreadLocal<Int>()
+            let handed = UnsafeBoundaryTests.Handed(value: values.make(1))
+            _ = UnsafeBoundaryTests.onNewThread { handed.value.pointee }
+        }
+    }
+    #endif
+
+    @Test func aThreadRunsOnAStackOfTheSizeAsked() throws {
+        let size = 4 << 20
+        let bounds = try #require(Self.onNewThread(stackSize: size) { () -> (here: UInt, low: UInt?) in
+            let here = ThreadStack.address
+            return (here, ThreadStack.lowestAddress(containing: here))
+        })
+        let low = try #require(bounds.low)
+        // At least the size asked, less what the thread's start used; glibc may hand the thread
+        // a larger stack it kept from an ended one.
+        #expect(bounds.here > low)
+        #expect(bounds.here - low >= UInt(size - (64 << 10)))
+    }
+
+    @Test func aThreadThatCannotStartIsAnErrorNumberAndNeverRuns() {
+        let ran = Locked(false)
+        let failure = DetachedThread.start(stackSize: 1 << 50) { ran.withLock { $0 = true } }
+        #expect(failure != nil)
+        #expect(!ran.withLock { $0 })
+    }
+
+    // MARK: Files
+
+    @Test func aReadGivesTheFilesBytesAndStopsWhereItEnds() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("UnsafeBoundaryTests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let bytes = Data((0 ..< 300).map { UInt8($0 % 251) })
+        let descriptor = open(url.path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(FileIO.writeAll(bytes, to: descriptor) == nil)
+        #expect(lseek(descriptor, 0, SEEK_SET) == 0)
+        // Asked for more than the file holds (as when another writer truncated it): what is there.
+        #expect(try FileIO.readBytes(descriptor, count: 500).get() == bytes)
+        #expect(lseek(descriptor, 100, SEEK_SET) == 100)
+        #expect(try FileIO.readBytes(descriptor, count: 50).get() == bytes[100 ..< 150])
+        #expect(try FileIO.readBytes(descriptor, count: 0).get().isEmpty)
+    }
+
+    @Test func aClosedDescriptorIsAnErrorNumber() {
+        #expect(FileIO.writeAll(Data([1]), to: -1) == EBADF)
+        guard case .failure(let failure) = FileIO.readBytes(-1, count: 8) else {
+            Issue.record("read of descriptor -1 succeeded")
+            return
+        }
+        #expect(failure.code == EBADF)
+    }
+}
