@@ -152,6 +152,7 @@ enum KeyMapStoredOffsets {
         #endif
     }
 }
+
 /// An optional, seen from a metatype: whether it wraps a class.
 private protocol OptionalWrapping {
     static var wrapsClass: Bool { get }
