@@ -534,7 +534,7 @@ enum KeyMapJSONFieldDocument: KeyMapFieldDocument {
     @inline(__always)
     private static func read<Property: KeyMapValue>(_ type: Property.Type, at index: Int, of json: JSONDocument) throws(ArchiveDecodingError) -> Property {
         if Property.self == String.self {
-            if let string = json.stringIfString(at: index) { return InvariantCasts.sameType(string, as: Property.self) }
+            if var string = json.stringIfString(at: index) { return moving(&string, as: Property.self) }
         } else if Property.self == Int.self {
             if let integer = json.plainInteger(Int.self, at: index) { return InvariantCasts.sameType(integer, as: Property.self) }
         } else if Property.self == Int64.self {
@@ -549,6 +549,19 @@ enum KeyMapJSONFieldDocument: KeyMapFieldDocument {
             if json.tokens[index].kind == .number, let double = json.double(at: index) { return InvariantCasts.sameType(double, as: Property.self) }
         }
         return try Property(keyMapValue: json.input(at: index))
+    }
+
+    /// The string at `pointer` as `Target`, which the caller knows is `String`, moved out rather
+    /// than copied, the empty string left in its place. In code not compiled for the model's type
+    /// (the library's, for an app's models) a copy into the generic result (`unsafeBitCast`) goes
+    /// through `String`'s value witness, an atomic retain for a string of more than 15 bytes, and
+    /// then releases the original: an atomic pair per such string field, for nothing.
+    @inline(__always)
+    private static func moving<Target>(_ pointer: UnsafeMutablePointer<String>, as _: Target.Type) -> Target {
+        assert(Target.self == String.self, "\(Target.self) is not String")
+        let target = UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: Target.self).move()
+        pointer.initialize(to: "")
+        return target
     }
 
     static func foundationObject(_ value: KeyMapJSONSlot) throws(ArchiveDecodingError) -> Any {
