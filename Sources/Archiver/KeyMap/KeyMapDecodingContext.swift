@@ -98,19 +98,27 @@ final class DroppedElementLog: @unchecked Sendable {
 /// path (indices aside): an app that caches a response keeps what it decoded, so an element dropped
 /// there is gone from the archive too, and someone should hear of it.
 enum DroppedElementObserver {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var observer: (@Sendable (ArchiveDecodingError) -> Void)?
-    /// The type-and-key-path texts a debug build has reported.
-    nonisolated(unsafe) private static var reported: Set<String> = []
+    /// What the observer functions share: who hears drops, and the type-and-key-path texts a debug
+    /// build has reported.
+    private struct State {
+        var observer: (@Sendable (ArchiveDecodingError) -> Void)?
+        var reported: Set<String> = []
+
+        mutating func claimReport(of error: ArchiveDecodingError) -> Bool {
+            reported.insert(DroppedElementObserver.reportKey(of: error)).inserted
+        }
+    }
+
+    private static let state = Locked(State())
 
     static func set(_ handler: (@Sendable (ArchiveDecodingError) -> Void)?) {
-        lock.withLock { observer = handler }
+        state.withLock { $0.observer = handler }
     }
 
     /// Called on every drop, which is rare: the lock costs nothing on the common path.
     static func notify(_ error: ArchiveDecodingError) {
-        let (handler, report) = lock.withLock { () -> ((@Sendable (ArchiveDecodingError) -> Void)?, String?) in
-            guard observer == nil, isDebugBuild, claimReportLocked(of: error) else { return (observer, nil) }
+        let (handler, report) = state.withLock { (state) -> ((@Sendable (ArchiveDecodingError) -> Void)?, String?) in
+            guard state.observer == nil, isDebugBuild, state.claimReport(of: error) else { return (state.observer, nil) }
             return (nil, debugReport(of: error))
         }
         handler?(error)
@@ -119,11 +127,7 @@ enum DroppedElementObserver {
 
     /// Whether `error` is the first drop of its type and key path, which a debug build reports.
     static func claimReport(of error: ArchiveDecodingError) -> Bool {
-        lock.withLock { claimReportLocked(of: error) }
-    }
-
-    private static func claimReportLocked(of error: ArchiveDecodingError) -> Bool {
-        reported.insert(reportKey(of: error)).inserted
+        state.withLock { $0.claimReport(of: error) }
     }
 
     static let isDebugBuild: Bool = {
