@@ -25,8 +25,8 @@ extension KeyMap where Model: KeyMapped {
             locateMembers(of: object, in: document, slots: slots)
             if hasComplexKeys { locateComplexMembers(of: object, in: document, slots: slots) }
             let held = KeyMapParsedDocument.json(KeyMapHeldJSON(document))
-            guard let check else { return try constructFromDocument(fields, held, UnsafeBufferPointer(slots), log) }
-            let model = try constructFromDocument(fields, held, UnsafeBufferPointer(slots), log)
+            guard let check else { return try constructFromDocument(fields, held, slots, log) }
+            let model = try constructFromDocument(fields, held, slots, log)
             try KeyMapChecks.run(check, on: model, from: .responseObject)
             return model
         }
@@ -35,7 +35,7 @@ extension KeyMap where Model: KeyMapped {
     /// Finds the value token of each field read from a path or alternate keys, as
     /// ``KeyMapField/lookUpComplex(in:from:)`` finds its value in a dictionary: the first path
     /// present and not null, else the first null.
-    private func locateComplexMembers(of object: Int, in document: JSONDocument, slots: UnsafeMutableBufferPointer<Int32>) {
+    private func locateComplexMembers(of object: Int, in document: JSONDocument, slots: SlotBuffer) {
         for (index, field) in fields.enumerated() where !field.isExcluded && !field.serverJSONPaths.isEmpty {
             slots[index] = Self.locate(field.serverJSONPaths, in: object, of: document)
         }
@@ -79,12 +79,12 @@ extension KeyMap where Model: KeyMapped {
     /// (two masked words from the text, nothing retained); only keys a pattern cannot decide
     /// (escaped in the text, long or non-ASCII in the map) are compared in full. The pass cost a
     /// twentieth of decode(json:) when each comparison retained the field and called `memcmp`.
-    private func locateMembers(of object: Int, in document: JSONDocument, slots: UnsafeMutableBufferPointer<Int32>) {
-        slots.initialize(repeating: -1)
+    private func locateMembers(of object: Int, in document: JSONDocument, slots: SlotBuffer) {
+        slots.fill(-1)
         let fieldCount = fields.count
         let text = document.bytes.baseAddress!
-        jsonKeyPatterns.withUnsafeBufferPointer { patterns in
-            document.tokens.withUnsafeBufferPointer { tokens in
+        jsonKeyPatterns.withElementView { patterns in
+            document.tokens.withElementView { tokens in
                 var member = object + 1
                 let end = Int(tokens[object].next)
                 var guess = 0

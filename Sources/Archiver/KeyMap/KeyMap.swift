@@ -69,7 +69,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
     /// Builds a model from a parsed document (a JSON text or a binary property list), given each
     /// field's value there (-1 when missing), and nests the dropped elements each field logs
     /// under its key when there is a log.
-    @usableFromInline let constructFromDocument: ([KeyMapField], KeyMapParsedDocument, UnsafeBufferPointer<Int32>, DroppedElementLog?) throws(ArchiveDecodingError) -> Model
+    @usableFromInline let constructFromDocument: ([KeyMapField], KeyMapParsedDocument, SlotBuffer, DroppedElementLog?) throws(ArchiveDecodingError) -> Model
     @usableFromInline let makePlaceholder: () -> Model?
     /// Up to that many models that differ from one another, built by the initializer: probe
     /// values for the offset check of a model that holds several of this one.

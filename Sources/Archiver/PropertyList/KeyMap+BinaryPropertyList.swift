@@ -23,8 +23,8 @@ extension KeyMap where Model: KeyMapped {
                 locate(object, in: document, slots: slots)
                 if hasComplexKeys { locateFormerKeys(of: object, in: document, slots: slots) }
                 let log = state.pointee.droppedElements
-                guard let check else { return try constructFromDocument(fields, .propertyList(document), UnsafeBufferPointer(slots), log) }
-                let model = try constructFromDocument(fields, .propertyList(document), UnsafeBufferPointer(slots), log)
+                guard let check else { return try constructFromDocument(fields, .propertyList(document), slots, log) }
+                let model = try constructFromDocument(fields, .propertyList(document), slots, log)
                 try KeyMapChecks.run(check, on: model, from: .archive)
                 return model
             }
@@ -39,12 +39,12 @@ extension KeyMap where Model: KeyMapped {
     /// ``BinaryPropertyListKey/Pattern`` (two masked words, nothing retained); only keys a
     /// pattern cannot decide (UTF-16 in the file, long or non-ASCII in the map) take the full
     /// comparison, which copies the field's key and parses the key object again.
-    private func locate(_ object: Int, in document: BinaryPropertyListDocument, slots: UnsafeMutableBufferPointer<Int32>) {
-        slots.initialize(repeating: -1)
+    private func locate(_ object: Int, in document: BinaryPropertyListDocument, slots: SlotBuffer) {
+        slots.fill(-1)
         let fieldCount = fields.count
         let (count, start) = document.contents(at: document.offset(of: object))
         let width = document.referenceWidth
-        propertyListKeyPatterns.withUnsafeBufferPointer { patterns in
+        propertyListKeyPatterns.withElementView { patterns in
             var guess = 0
             for member in 0 ..< count {
                 let key = document.reference(at: start + member * width)
@@ -71,7 +71,7 @@ extension KeyMap where Model: KeyMapped {
     /// The value object of each field that has former archive keys: its archive key's, else the
     /// first former key's that is present (as ``KeyMapField/lookUpComplex(in:from:)`` reads a
     /// dictionary; a property list holds no null).
-    private func locateFormerKeys(of object: Int, in document: BinaryPropertyListDocument, slots: UnsafeMutableBufferPointer<Int32>) {
+    private func locateFormerKeys(of object: Int, in document: BinaryPropertyListDocument, slots: SlotBuffer) {
         for (index, field) in fields.enumerated() where !field.isExcluded && !field.archiveKeysToRead.isEmpty {
             slots[index] = -1
             for key in field.archivePropertyListKeysToRead {
