@@ -87,7 +87,7 @@ public struct KeyMapInput {
 
     /// The JSON text; the door is `.json`.
     @usableFromInline @inline(__always)
-    var json: JSONDocument { unsafeDowncast(document.unsafelyUnwrapped, to: JSONDocument.self) }
+    var json: JSONDocument { InvariantCasts.downcast(InvariantCasts.unwrapped(document), to: JSONDocument.self) }
 
     /// Runs `body` with the JSON text, not retained: this input holds it for the call, so a
     /// retain and a release per nested model read would buy nothing. The door is `.json`.
@@ -103,7 +103,9 @@ public struct KeyMapInput {
 
     /// The property list; the door is `.propertyList`.
     @usableFromInline @inline(__always)
-    var propertyList: BinaryPropertyListDocument { unsafeDowncast(document.unsafelyUnwrapped, to: BinaryPropertyListDocument.self) }
+    var propertyList: BinaryPropertyListDocument {
+        InvariantCasts.downcast(InvariantCasts.unwrapped(document), to: BinaryPropertyListDocument.self)
+    }
 
     /// The value as `JSONSerialization` or a property-list reader produces it: `String`,
     /// `NSNumber`, `Bool`, `Date`, `Data`, `NSNull`, `[Any]` or `[String: Any]`.
@@ -382,7 +384,7 @@ extension KeyMapInput {
     static func exactly<Value>(_ object: Any, as type: Value.Type) -> Value? {
         func open<Opened>(_ value: Opened) -> Value? {
             // The types are the same, so the cast only renames the value's type.
-            Opened.self == Value.self ? unsafeBitCast(value, to: Value.self) : nil
+            Opened.self == Value.self ? InvariantCasts.sameType(value, as: Value.self) : nil
         }
         return open(object)
     }
@@ -488,7 +490,7 @@ extension KeyMapInput {
                 return input.child(index: position)
             case .propertyList:
                 defer { position += 1 }
-                return input.child(index: references.unsafelyUnwrapped[position])
+                return input.child(index: InvariantCasts.unwrapped(references)[position])
             }
         }
     }
