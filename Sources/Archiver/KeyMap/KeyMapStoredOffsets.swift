@@ -44,8 +44,8 @@ enum KeyMapStoredOffsets {
         /// reference to a side table) or `unowned`, which its layout does not say and its
         /// probe values cannot show (a weak property's probe object is gone when it is read).
         let holdsClassInstance: Bool
-        /// Whether the value at an offset of a model is, by identity for a class instance and by
-        /// its printed form otherwise, the value given.
+        /// Whether the value at an offset of a model is, by its printed form, the value given. (A
+        /// class-typed parameter never gets here: ``holdsClassInstance`` sends its map to `Mirror`.)
         let holds: (_ model: Any, _ offset: Int, _ given: Any) -> Bool
 
         init<Model, Value: KeyMapValue>(_ type: Value.Type, in model: Model.Type) {
@@ -57,7 +57,6 @@ enum KeyMapStoredOffsets {
             holds = { model, offset, given in
                 guard let model = model as? Model else { return false }
                 let found = KeyMapStoredOffsets.load(Value.self, at: offset, in: model)
-                if Value.self is AnyObject.Type { return (found as AnyObject) === (given as AnyObject) }
                 return String(describing: found) == String(describing: given)
             }
         }
