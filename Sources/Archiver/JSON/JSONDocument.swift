@@ -8,38 +8,38 @@ import Foundation
 /// array of one-digit numbers, about one to two times for typical responses.
 @usableFromInline
 final class JSONDocument: @unchecked Sendable {
-    // Immutable after init; @unchecked only because the buffer is a pointer.
-    let bytes: UnsafeMutableBufferPointer<UInt8>
+    // Unchecked because its storage, a `ManagedBuffer`, is not Sendable: it is filled in init
+    // and only read after.
+    /// The text, and the ``JSONReader/padding`` zero bytes after it, which the reader scans into
+    /// and a key map's key patterns load (``BinaryPropertyListKey/Pattern``).
+    let text: ByteReader
     let tokens: [JSONToken]
-    /// The whole buffer `bytes` is the start of.
-    private let allocation: UnsafeMutableBufferPointer<UInt8>
+    /// The memory `text` reads: a private copy, so that reads stay valid for the document's life.
+    private let storage: ByteStorage
 
     /// Parses `data`, which must hold exactly one JSON value.
     @usableFromInline
     init(data: Data) throws(JSONSyntaxError) {
-        // A private copy, so that pointers into it stay valid for the document's life, with the
-        // zero bytes after it that the reader scans into.
-        let allocation = JSONScratch.textBuffer(capacity: data.count + JSONReader.padding)
-        data.copyBytes(to: allocation.baseAddress!, count: data.count)
-        (allocation.baseAddress! + data.count).initialize(repeating: 0, count: JSONReader.padding)
+        let storage = JSONScratch.storage(capacity: data.count + JSONReader.padding)
+        let text = storage.fill(with: data, padding: JSONReader.padding)
         do {
-            tokens = try JSONReader.tokens(of: UnsafeBufferPointer(rebasing: allocation[..<data.count]),
-                                           into: JSONScratch.tokenArray(forText: data.count))
+            tokens = try JSONReader.tokens(of: text, into: JSONScratch.tokenArray(forText: data.count))
         } catch {
-            JSONScratch.keep(allocation)
+            JSONScratch.keep(storage)
             throw error
         }
-        self.allocation = allocation
-        self.bytes = UnsafeMutableBufferPointer(rebasing: allocation[..<data.count])
+        self.storage = storage
+        self.text = text
     }
 
     deinit {
-        JSONScratch.keep(allocation)
+        JSONScratch.keep(storage)
         JSONScratch.keep(tokens)
     }
 
-    func bytes(of token: JSONToken) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start) + Int(token.length)])
+    /// The bytes of a string's or a number's token.
+    func bytes(of token: JSONToken) -> ByteReader {
+        text.bytes(at: Int(token.start), count: Int(token.length))
     }
 
     // MARK: Strings
@@ -47,7 +47,9 @@ final class JSONDocument: @unchecked Sendable {
     /// The text of a string token.
     func string(at index: Int) -> String {
         let token = tokens[index]
-        if !token.flags.contains(.escaped) { return Self.string(checked: bytes(of: token), isASCII: !token.flags.contains(.nonASCII)) }
+        if !token.flags.contains(.escaped) {
+            return text.string(checkedUTF8At: Int(token.start), count: Int(token.length), isASCII: !token.flags.contains(.nonASCII))
+        }
         var unescaped: [UInt8] = []
         Self.unescape(bytes(of: token), into: &unescaped)
         return String(decoding: unescaped, as: UTF8.self)
@@ -57,15 +59,6 @@ final class JSONDocument: @unchecked Sendable {
     @inline(__always)
     func stringIfString(at index: Int) -> String? {
         tokens[index].kind == .string ? string(at: index) : nil
-    }
-
-    /// A `String` of bytes the reader has checked are UTF-8, made without checking them again
-    /// where the standard library can (`String(decoding:)` validated each string a second time).
-    private static func string(checked bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The exact value of the integer at `index`, when the value is an integer that fits or a
@@ -82,7 +75,7 @@ final class JSONDocument: @unchecked Sendable {
             guard !token.flags.contains(.escaped), token.length > 0 else { return nil }
             let text = bytes(of: token)
             let isNegative = text[0] == UInt8(ascii: "-")
-            let digits = isNegative ? UnsafeBufferPointer(rebasing: text[1...]) : text
+            let digits = isNegative ? text.bytes(at: 1, count: text.count - 1) : text
             guard let first = digits.first, first &- UInt8(ascii: "0") < 10, first != UInt8(ascii: "0") || digits.count == 1,
                   !isNegative || Integer.isSigned else { return nil }
             return Self.integer(Integer.self, digits: digits, isNegative: isNegative)
@@ -100,13 +93,11 @@ final class JSONDocument: @unchecked Sendable {
             return unescaped.elementsEqual(key.utf8)
         }
         guard Int(token.length) == key.utf8.count else { return false }
-        return key.utf8.withUnsafeBufferPointer { expected in
-            memcmp(expected.baseAddress!, bytes.baseAddress! + Int(token.start), expected.count) == 0
-        }
+        return ByteReader.withBytes(of: key.utf8) { text.contains($0, at: Int(token.start)) }
     }
 
     /// The bytes of an escaped string's text. The reader has checked every escape already.
-    static func unescape(_ source: UnsafeBufferPointer<UInt8>, into text: inout [UInt8]) {
+    static func unescape(_ source: ByteReader, into text: inout [UInt8]) {
         text.reserveCapacity(source.count)
         var index = 0
         func hexQuad(at offset: Int) -> UInt32 {
@@ -251,7 +242,8 @@ final class JSONDocument: @unchecked Sendable {
     // MARK: Numbers
 
     func numberText(at index: Int) -> String {
-        String(decoding: bytes(of: tokens[index]), as: UTF8.self)
+        let token = tokens[index]
+        return text.string(at: Int(token.start), count: Int(token.length))
     }
 
     /// An integer token's exact value as `Integer`, or `nil` if it does not fit.
@@ -262,13 +254,13 @@ final class JSONDocument: @unchecked Sendable {
         if isNegative, !Integer.isSigned {
             return digits.count == 2 && digits[1] == UInt8(ascii: "0") ? 0 : nil
         }
-        return Self.integer(Integer.self, digits: isNegative ? UnsafeBufferPointer(rebasing: digits[1...]) : digits, isNegative: isNegative)
+        return Self.integer(Integer.self, digits: isNegative ? digits.bytes(at: 1, count: digits.count - 1) : digits, isNegative: isNegative)
     }
 
     /// The value of `digits` (ASCII digits only), negated when `isNegative`, or `nil` if it does
     /// not fit in `Integer`.
     private static func integer<Integer: FixedWidthInteger>(
-        _ type: Integer.Type, digits: UnsafeBufferPointer<UInt8>, isNegative: Bool
+        _ type: Integer.Type, digits: ByteReader, isNegative: Bool
     ) -> Integer? {
         var value: Integer = 0
         for byte in digits {
@@ -351,23 +343,23 @@ enum JSONScratch {
     static let maximum = 4 << 20
 
     private struct Kept {
-        var text: UnsafeMutableBufferPointer<UInt8>?
+        var text: ByteStorage?
         var tokens: [JSONToken] = []
     }
 
     private static let kept = Locked(Kept())
 
-    /// A buffer of at least `capacity` bytes, uninitialized.
-    static func textBuffer(capacity: Int) -> UnsafeMutableBufferPointer<UInt8> {
+    /// Storage for at least `capacity` bytes, not yet filled.
+    static func storage(capacity: Int) -> ByteStorage {
         if capacity >= minimum, capacity <= maximum,
-           let text = kept.withLock({ kept -> UnsafeMutableBufferPointer<UInt8>? in
-               guard let text = kept.text, text.count >= capacity else { return nil }
+           let text = kept.withLock({ kept -> ByteStorage? in
+               guard let text = kept.text, text.capacity >= capacity else { return nil }
                kept.text = nil
                return text
            }) {
             return text
         }
-        return .allocate(capacity: capacity)
+        return ByteStorage.make(capacity: capacity)
     }
 
     /// An empty array, with the capacity of the kept one when the text is large.
@@ -384,17 +376,12 @@ enum JSONScratch {
     }
 
     /// Keeps `text` for the next decode if it is of a size worth keeping and none is kept;
-    /// frees it otherwise.
-    static func keep(_ text: UnsafeMutableBufferPointer<UInt8>) {
-        if text.count >= minimum, text.count <= maximum {
-            let kept = kept.withLock { kept -> Bool in
-                guard kept.text == nil else { return false }
-                kept.text = text
-                return true
-            }
-            if kept { return }
+    /// lets it go otherwise.
+    static func keep(_ text: ByteStorage) {
+        guard text.capacity >= minimum, text.capacity <= maximum else { return }
+        kept.withLock { kept in
+            if kept.text == nil { kept.text = text }
         }
-        text.deallocate()
     }
 
     /// Keeps the capacity of `tokens` for the next decode, the same way.

@@ -19,25 +19,33 @@ struct JSONReader {
     /// bigger stack when the thread's runs low (`ValueNesting`).
     static let maximumDepth = 100
 
-    /// The text; at least ``padding`` zero bytes follow it, so that strings are scanned a word at
+    /// The text and the ``padding`` zero bytes after it, so that strings are scanned a word at
     /// a time to their end without counting what is left.
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private let text: ByteReader
+    /// How many bytes the text has, without the padding.
+    private let length: Int
     private var position = 0
     /// The tokens read, but for the last few: those are in `recent`, memory of the reader's own,
     /// so that appending one is a store rather than an array's uniqueness and capacity checks.
     /// They join `tokens` a batch at a time.
     private var tokens: [JSONToken] = []
-    private let recent: UnsafeMutablePointer<JSONToken>
+    private let recent: ScratchBuffer<JSONToken>
     private var recentCount = 0
     /// The token index and member count of each container not yet closed, innermost last: at
     /// most ``maximumDepth``, so a fixed stack. A container's token gets its count when it closes.
     /// An object's count has ``objectFlag`` set, so that the end of each value learns what it
     /// is in without reading the container's token.
-    private let open: UnsafeMutablePointer<(index: UInt32, count: UInt32)>
+    private let open: ScratchBuffer<OpenContainer>
     private var depth = 0
     /// The bit of an open container's count that marks an object: counts stay below it, as a
     /// text of under 4 GiB has fewer than 2^31 values.
     private static let objectFlag: UInt32 = 1 << 31
+
+    /// A container not yet closed: its token's index, and its member count so far.
+    private struct OpenContainer {
+        var index: UInt32
+        var count: UInt32
+    }
 
     /// How many readable zero bytes must follow the text handed to ``tokens(of:)``: eight for
     /// the reader's word scan; sixteen so that a key map compares any key of the text by loading
@@ -45,14 +53,15 @@ struct JSONReader {
     /// (`":0}`) follow a key.
     static let padding = 16
     /// How many tokens `recent` holds: 1 KiB, and the open containers' stack 800 bytes, the
-    /// most `withUnsafeTemporaryAllocation` puts on the stack; larger, both were allocated on
+    /// most a ``ScratchBuffer`` puts on the stack; larger, both were allocated on
     /// the heap for every text (256 tokens and `Int` indices were two `malloc`s a decode). A
     /// text of up to 64 values has its tokens copied once, into an array of exactly their
     /// number; a longer one's array is sized from the first batch's density.
     private static let batch = 64
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, recent: UnsafeMutablePointer<JSONToken>, open: UnsafeMutablePointer<(index: UInt32, count: UInt32)>) {
-        self.bytes = bytes
+    private init(text: ByteReader, recent: ScratchBuffer<JSONToken>, open: ScratchBuffer<OpenContainer>) {
+        self.text = text
+        length = text.count - Self.padding
         self.recent = recent
         self.open = open
     }
@@ -63,21 +72,21 @@ struct JSONReader {
         UInt64(count) < UInt64(UInt32.max)
     }
 
-    /// The tokens of `bytes`, which must hold exactly one JSON value, with optional whitespace,
-    /// and be followed by ``padding`` readable zero bytes; a large text's go into `reused`, an
-    /// empty array whose capacity a document freed (``JSONScratch``).
-    static func tokens(of bytes: UnsafeBufferPointer<UInt8>, into reused: [JSONToken] = []) throws(JSONSyntaxError) -> [JSONToken] {
-        guard Self.indexesFit(count: bytes.count) else {
-            throw JSONSyntaxError("the text is 4 GiB or more, beyond what the reader accepts", at: 0, in: bytes)
+    /// The tokens of `paddedText`: a text that must hold exactly one JSON value, with optional
+    /// whitespace, followed by ``padding`` zero bytes. A large text's go into `reused`, an empty
+    /// array whose capacity a document freed (``JSONScratch``).
+    static func tokens(of paddedText: ByteReader, into reused: [JSONToken] = []) throws(JSONSyntaxError) -> [JSONToken] {
+        precondition(paddedText.count >= padding, "the text is not padded")
+        guard Self.indexesFit(count: paddedText.count - padding) else {
+            throw JSONSyntaxError("the text is 4 GiB or more, beyond what the reader accepts", at: 0, in: paddedText.prefix(0))
         }
-        return try withUnsafeTemporaryAllocation(of: JSONToken.self, capacity: batch) { recent throws(JSONSyntaxError) in
-            try withUnsafeTemporaryAllocation(of: (index: UInt32, count: UInt32).self, capacity: maximumDepth) { open throws(JSONSyntaxError) in
-                var reader = JSONReader(bytes: bytes, recent: recent.baseAddress!, open: open.baseAddress!)
+        return try ScratchBuffer<JSONToken>.with(capacity: batch) { (recent) throws(JSONSyntaxError) in
+            try ScratchBuffer<OpenContainer>.with(capacity: maximumDepth) { (open) throws(JSONSyntaxError) in
+                var reader = JSONReader(text: paddedText, recent: recent, open: open)
                 reader.tokens = reused
                 try reader.readDocument()
-                let last = UnsafeBufferPointer(start: reader.recent, count: reader.recentCount)
-                if reader.tokens.isEmpty { return Array(last) }
-                reader.tokens.append(contentsOf: last)
+                if reader.tokens.isEmpty { return recent.array(first: reader.recentCount) }
+                recent.append(first: reader.recentCount, to: &reader.tokens)
                 return reader.tokens
             }
         }
@@ -88,7 +97,7 @@ struct JSONReader {
 
     private mutating func append(_ token: JSONToken) {
         if recentCount == Self.batch { flushRecent() }
-        (recent + recentCount).initialize(to: token)
+        recent[recentCount] = token
         recentCount += 1
     }
 
@@ -100,10 +109,10 @@ struct JSONReader {
         // length alone grew the array once or twice per text, copying every token so far.
         if tokens.isEmpty {
             // No text holds more than a token per two bytes, plus one.
-            let expected = bytes.count * Self.batch / max(position, 1)
-            tokens.reserveCapacity(min(expected + expected / 8, bytes.count / 2 + 2) + Self.batch)
+            let expected = length * Self.batch / max(position, 1)
+            tokens.reserveCapacity(min(expected + expected / 8, length / 2 + 2) + Self.batch)
         }
-        tokens.append(contentsOf: UnsafeBufferPointer(start: recent, count: recentCount))
+        recent.append(first: recentCount, to: &tokens)
         recentCount = 0
     }
 
@@ -122,15 +131,15 @@ struct JSONReader {
     /// innermost open container is all there is to name.
     @inline(never)
     private func error(_ message: String, at offset: Int, inValue: Bool = true) -> JSONSyntaxError {
-        var error = JSONSyntaxError(message, at: offset, in: bytes)
+        var error = JSONSyntaxError(message, at: offset, in: text.prefix(length))
         error.path = path(inValue: inValue)
         return error
     }
 
     @inline(never)
     private func unexpected(_ expectation: String, inValue: Bool = true) -> JSONSyntaxError {
-        guard position < bytes.count else { return error("\(expectation), found the end of the text", at: position, inValue: inValue) }
-        let byte = bytes[position]
+        guard position < length else { return error("\(expectation), found the end of the text", at: position, inValue: inValue) }
+        let byte = text[position]
         let found = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
         return error("\(expectation), found \(found)", at: position, inValue: inValue)
     }
@@ -168,17 +177,16 @@ struct JSONReader {
     /// The text of the key token at `index`.
     private func keyText(at index: Int) -> String {
         let key = token(at: index)
-        let text = UnsafeBufferPointer(rebasing: bytes[Int(key.start) ..< Int(key.start) + Int(key.length)])
-        guard key.flags.contains(.escaped) else { return String(decoding: text, as: UTF8.self) }
+        let bytes = text.bytes(at: Int(key.start), count: Int(key.length))
+        guard key.flags.contains(.escaped) else { return bytes.string(at: 0, count: bytes.count) }
         var unescaped: [UInt8] = []
-        JSONDocument.unescape(text, into: &unescaped)
+        JSONDocument.unescape(bytes, into: &unescaped)
         return String(decoding: unescaped, as: UTF8.self)
     }
 
     private mutating func skipWhitespace() {
         // The zero bytes after the text are not whitespace, so the scan stops at them at the
         // latest; its place is a local, stored once.
-        let text = bytes.baseAddress!
         var end = position
         while true {
             switch text[end] {
@@ -193,25 +201,25 @@ struct JSONReader {
     /// Reads the whole text. Containers are kept on an explicit stack of token indices rather
     /// than the call stack.
     private mutating func readDocument() throws(JSONSyntaxError) {
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+        if length >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF {
             throw error("a byte-order mark is not allowed; JSON text is UTF-8 without one", at: 0)
         }
         skipWhitespace()
         while true {
             // A value is expected at `position`.
-            guard position < bytes.count else { throw unexpected("expected a value") }
-            switch bytes[position] {
+            guard position < length else { throw unexpected("expected a value") }
+            switch text[position] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 guard depth < Self.maximumDepth else {
                     throw error("arrays and objects nest deeper than \(Self.maximumDepth) levels", at: position)
                 }
-                let isObject = bytes[position] == UInt8(ascii: "{")
-                open[depth] = (UInt32(tokenCount), isObject ? Self.objectFlag : 0)
+                let isObject = text[position] == UInt8(ascii: "{")
+                open[depth] = OpenContainer(index: UInt32(tokenCount), count: isObject ? Self.objectFlag : 0)
                 depth += 1
                 append(JSONToken(kind: isObject ? .object : .array, flags: [], start: UInt32(position), length: 0, next: 0))
                 position += 1
                 skipWhitespace()
-                if position < bytes.count, bytes[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                if position < length, text[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     position += 1
                     closeContainer()
                 } else if isObject {
@@ -239,12 +247,12 @@ struct JSONReader {
             while true {
                 skipWhitespace()
                 guard depth > 0 else {
-                    guard position == bytes.count else { throw unexpected("expected the end of the text after the value") }
+                    guard position == length else { throw unexpected("expected the end of the text after the value") }
                     return
                 }
                 let isObject = open[depth - 1].count & Self.objectFlag != 0
-                guard position < bytes.count else { throw unexpected(isObject ? "expected ',' or '}'" : "expected ',' or ']'", inValue: false) }
-                let byte = bytes[position]
+                guard position < length else { throw unexpected(isObject ? "expected ',' or '}'" : "expected ',' or ']'", inValue: false) }
+                let byte = text[position]
                 if byte == UInt8(ascii: ",") {
                     position += 1
                     skipWhitespace()
@@ -261,6 +269,7 @@ struct JSONReader {
         }
     }
 
+    @inline(__always)
     private mutating func closeContainer() {
         depth -= 1
         let index = Int(open[depth].index), count = open[depth].count & ~Self.objectFlag
@@ -277,7 +286,7 @@ struct JSONReader {
     /// A member's key, the colon after it, and the whitespace before its value. An error here
     /// names the object alone: the key is not yet the member's.
     private mutating func readKey() throws(JSONSyntaxError) {
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected("expected a string key", inValue: false) }
+        guard position < length, text[position] == UInt8(ascii: "\"") else { throw unexpected("expected a string key", inValue: false) }
         do {
             try readString()
         } catch {
@@ -286,7 +295,7 @@ struct JSONReader {
             throw error
         }
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected("expected ':' after a key", inValue: false) }
+        guard position < length, text[position] == UInt8(ascii: ":") else { throw unexpected("expected ':' after a key", inValue: false) }
         position += 1
         skipWhitespace()
     }
@@ -294,8 +303,8 @@ struct JSONReader {
     private mutating func readLiteral(_ literal: StaticString, kind: JSONToken.Kind) throws(JSONSyntaxError) {
         let start = position
         let count = literal.utf8CodeUnitCount
-        guard bytes.count - position >= count else { throw error("expected \(literal)", at: start) }
-        for index in 0..<count where bytes[position + index] != literal.utf8Start[index] {
+        guard length - position >= count else { throw error("expected \(literal)", at: start) }
+        for index in 0..<count where text[position + index] != literal.utf8Start[index] {
             throw error("expected \(literal)", at: start)
         }
         position += count
@@ -305,29 +314,29 @@ struct JSONReader {
     private mutating func readNumber() throws(JSONSyntaxError) {
         let start = position
         var flags: JSONToken.Flags = .integer
-        if bytes[position] == UInt8(ascii: "-") {
+        if text[position] == UInt8(ascii: "-") {
             flags.insert(.negative)
             position += 1
         }
-        guard position < bytes.count, isDigit(bytes[position]) else { throw unexpected("expected a digit") }
-        if bytes[position] == UInt8(ascii: "0") {
+        guard position < length, isDigit(text[position]) else { throw unexpected("expected a digit") }
+        if text[position] == UInt8(ascii: "0") {
             position += 1
         } else {
             skipDigits()
         }
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+        if position < length, text[position] == UInt8(ascii: ".") {
             flags.remove(.integer)
             position += 1
-            guard position < bytes.count, isDigit(bytes[position]) else { throw unexpected("expected a digit after '.'") }
+            guard position < length, isDigit(text[position]) else { throw unexpected("expected a digit after '.'") }
             skipDigits()
         }
-        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+        if position < length, text[position] | 0x20 == UInt8(ascii: "e") {
             flags.remove(.integer)
             position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+            if position < length, text[position] == UInt8(ascii: "+") || text[position] == UInt8(ascii: "-") {
                 position += 1
             }
-            guard position < bytes.count, isDigit(bytes[position]) else { throw unexpected("expected a digit in the exponent") }
+            guard position < length, isDigit(text[position]) else { throw unexpected("expected a digit in the exponent") }
             skipDigits()
         }
         append(JSONToken(kind: .number, flags: flags, start: UInt32(start), length: UInt32(position - start), next: UInt32(tokenCount + 1)))
@@ -338,7 +347,7 @@ struct JSONReader {
     }
 
     private mutating func skipDigits() {
-        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        while position < length, isDigit(text[position]) { position += 1 }
     }
 
     /// A string from its opening quote to past its closing quote, checking escapes and UTF-8.
@@ -348,13 +357,12 @@ struct JSONReader {
         // the reader, it was stored to memory on every word.
         var end = start
         var flags: JSONToken.Flags = []
-        let text = bytes.baseAddress!
         while true {
             // Plain ASCII is by far the most common: eight bytes at a time, straight to the first
             // that needs a look. The zero bytes after the text need one, so the scan stops there
             // at the latest.
             while true {
-                let word = UInt64(littleEndian: UnsafeRawPointer(text + end).loadUnaligned(as: UInt64.self))
+                let word = text.word(at: end)
                 let mask = Self.bytesNeedingALook(word)
                 if mask != 0 {
                     end += mask.trailingZeroBitCount / 8
@@ -362,7 +370,7 @@ struct JSONReader {
                 }
                 end += 8
             }
-            guard end < bytes.count else { throw error("the string does not end", at: start - 1) }
+            guard end < length else { throw error("the string does not end", at: start - 1) }
             let byte = text[end]
             if byte == UInt8(ascii: "\"") { break }
             position = end
@@ -402,8 +410,8 @@ struct JSONReader {
     private mutating func readEscape() throws(JSONSyntaxError) {
         let escape = position
         position += 1
-        guard position < bytes.count else { throw error("the string does not end", at: escape) }
-        switch bytes[position] {
+        guard position < length else { throw error("the string does not end", at: escape) }
+        switch text[position] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
              UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             position += 1
@@ -412,7 +420,7 @@ struct JSONReader {
             let unit = try readHexQuad(escape: escape)
             switch unit {
             case 0xD800...0xDBFF:
-                guard bytes.count - position >= 2, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                guard length - position >= 2, text[position] == UInt8(ascii: "\\"), text[position + 1] == UInt8(ascii: "u") else {
                     throw error("an escaped high surrogate must be followed by an escaped low surrogate", at: escape)
                 }
                 position += 2
@@ -431,10 +439,10 @@ struct JSONReader {
     }
 
     private mutating func readHexQuad(escape: Int) throws(JSONSyntaxError) -> UInt16 {
-        guard bytes.count - position >= 4 else { throw error("\\u must be followed by four hexadecimal digits", at: escape) }
+        guard length - position >= 4 else { throw error("\\u must be followed by four hexadecimal digits", at: escape) }
         var value: UInt16 = 0
         for _ in 0..<4 {
-            guard let digit = JSONReader.hexValue(bytes[position]) else {
+            guard let digit = JSONReader.hexValue(text[position]) else {
                 throw error("\\u must be followed by four hexadecimal digits", at: escape)
             }
             value = value << 4 | UInt16(digit)
@@ -456,7 +464,7 @@ struct JSONReader {
     /// nothing above U+10FFFF (the Unicode standard's table 3-7).
     @inline(never)
     private mutating func readMultibyteScalar() throws(JSONSyntaxError) {
-        let lead = bytes[position]
+        let lead = text[position]
         let count: Int
         var secondRange: ClosedRange<UInt8> = 0x80...0xBF
         switch lead {
@@ -469,10 +477,10 @@ struct JSONReader {
         case 0xF4: count = 4; secondRange = 0x80...0x8F
         default: throw error("invalid UTF-8 in a string", at: position)
         }
-        guard bytes.count - position >= count, secondRange.contains(bytes[position + 1]) else {
+        guard length - position >= count, secondRange.contains(text[position + 1]) else {
             throw error("invalid UTF-8 in a string", at: position)
         }
-        for index in 2..<count where bytes[position + index] & 0xC0 != 0x80 {
+        for index in 2..<count where text[position + index] & 0xC0 != 0x80 {
             throw error("invalid UTF-8 in a string", at: position)
         }
         position += count

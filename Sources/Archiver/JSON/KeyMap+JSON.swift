@@ -82,7 +82,6 @@ extension KeyMap where Model: KeyMapped {
     private func locateMembers(of object: Int, in document: JSONDocument, slots: SlotBuffer) {
         slots.fill(-1)
         let fieldCount = fields.count
-        let text = document.bytes.baseAddress!
         jsonKeyPatterns.withElementView { patterns in
             document.tokens.withElementView { tokens in
                 var member = object + 1
@@ -94,7 +93,7 @@ extension KeyMap where Model: KeyMapped {
                     var candidate = guess
                     for _ in 0 ..< fieldCount {
                         if candidate == fieldCount { candidate = 0 }
-                        let isMatch = if !isEscaped, let answer = patterns[candidate].matches(text + Int(key.start), count: Int(key.length)) {
+                        let isMatch = if !isEscaped, let answer = patterns[candidate].matches(document.text, at: Int(key.start), count: Int(key.length)) {
                             answer
                         } else {
                             fields[candidate].matchesFlatServerKey && document.string(at: member, equals: fields[candidate].serverJSONKey)

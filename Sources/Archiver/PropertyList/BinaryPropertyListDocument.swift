@@ -81,7 +81,7 @@ final class BinaryPropertyListDocument: @unchecked Sendable {
     convenience init(data: Data, maximumDepth: Int, options: BinaryPropertyListReader.Options = []) throws(PropertyListError) {
         // The trailer first, so that a file that is no property list is not copied.
         let trailer = try ByteReader.withBytes(of: data) { (bytes) throws(PropertyListError) in try Trailer(bytes) }
-        let storage = ByteStorage(copying: data)
+        let storage = ByteStorage.copying(data)
         try self.init(trailer: trailer, bytes: storage.reader, storage: storage, maximumDepth: maximumDepth, options: options)
     }
 

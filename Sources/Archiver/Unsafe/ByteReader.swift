@@ -196,26 +196,50 @@ struct ByteReader: @unchecked Sendable {
     }
 }
 
-/// A copy of bytes at an address that stays put for the storage's life, read through
-/// ``reader``: what a document that hands out values long after it was made reads.
+/// Memory of the library's own that bytes are copied into, at an address that stays put for the
+/// storage's life, read through ``reader``: what a document that hands out values long after
+/// it was made reads. A JSON text's storage is kept for the next text (``JSONScratch``) and
+/// filled again; whoever fills it holds it alone, and it is only read after.
 ///
 /// ```swift
-/// let storage = ByteStorage(copying: data)
+/// let storage = ByteStorage.copying(data)
 /// storage.reader[0]  // data[0]
 /// ```
-final class ByteStorage: @unchecked Sendable {
-    // Sendable: written once, in init, and only read after.
-    let reader: ByteReader
-    private let address: UnsafeMutableRawPointer
+final class ByteStorage: ManagedBuffer<Int, UInt8> {
+    // The bytes follow the object in its one allocation (the header is how many the last fill
+    // wrote), so that a small text costs one allocation, not two. Not Sendable, as no
+    // `ManagedBuffer` is: a holder that shares it is Sendable when it fills it once, alone, and
+    // only reads it after.
 
-    init(copying data: Data) {
-        address = .allocate(byteCount: max(data.count, 1), alignment: MemoryLayout<UInt64>.alignment)
-        data.copyBytes(to: address.assumingMemoryBound(to: UInt8.self), count: data.count)
-        reader = ByteReader(base: UnsafeRawPointer(address), count: data.count)
+    /// Memory for at least `capacity` bytes, not yet filled.
+    static func make(capacity: Int) -> ByteStorage {
+        // `create` makes an instance of the class it is called on, typed as the superclass.
+        unsafeDowncast(create(minimumCapacity: max(capacity, 1)) { _ in 0 }, to: ByteStorage.self)
     }
 
-    deinit {
-        address.deallocate()
+    /// A copy of `data`.
+    static func copying(_ data: Data) -> ByteStorage {
+        let storage = make(capacity: data.count)
+        storage.fill(with: data)
+        return storage
+    }
+
+    /// The bytes of the last fill, with its padding.
+    var reader: ByteReader {
+        withUnsafeMutablePointers { filled, bytes in ByteReader(base: UnsafeRawPointer(bytes), count: filled.pointee) }
+    }
+
+    /// Copies `data` here, followed by `padding` zero bytes, and reads them all: ``reader`` and
+    /// the result hold `data.count + padding` bytes, which stay where they are for the storage's life.
+    @discardableResult
+    func fill(with data: Data, padding: Int = 0) -> ByteReader {
+        precondition(padding >= 0 && data.count <= capacity - padding, "\(data.count) + \(padding) bytes in \(capacity)")
+        return withUnsafeMutablePointers { filled, bytes in
+            data.copyBytes(to: bytes, count: data.count)
+            (bytes + data.count).initialize(repeating: 0, count: padding)
+            filled.pointee = data.count + padding
+            return ByteReader(base: UnsafeRawPointer(bytes), count: filled.pointee)
+        }
     }
 }
 
@@ -232,12 +256,31 @@ extension ByteReader {
     }
 }
 
-extension BinaryPropertyListKey.Pattern {
-    /// ``matches(_:at:count:)`` for a key given by address, as the JSON reader holds its text:
-    /// 16 bytes from `text` must be readable, as the reader's padded text has them. Here, with
-    /// the other reads by address, until that reader reads through a ``ByteReader``.
+// A reader is a collection of its bytes, so that generic byte code (number parsing, error
+// positions, comparisons) reads it as it reads an array, and `String(decoding:)` copies it at once.
+extension ByteReader: RandomAccessCollection {
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    func withContiguousStorageIfAvailable<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+        try body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count))
+    }
+}
+
+extension ByteReader {
+    /// The `count` bytes at `offset` as a `String`, which the caller has checked are well-formed
+    /// UTF-8 (and ASCII throughout when `isASCII`), as the JSON reader checks every string: made
+    /// without checking them again where the standard library can (`String(decoding:)` would).
+    /// Debug builds check them again all the same.
     @inline(__always)
-    func matches(_ text: UnsafePointer<UInt8>, count: Int) -> Bool? {
-        matches(ByteReader(text, count: 16), at: 0, count: count)
+    func string(checkedUTF8At offset: Int, count: Int, isASCII: Bool) -> String {
+        checkRange(offset, count)
+        let bytes = UnsafeBufferPointer(start: (base + offset).assumingMemoryBound(to: UInt8.self), count: count)
+        assert(String(validating: bytes, as: UTF8.self) != nil, "\(count) bytes at \(offset) are not UTF-8")
+        assert(!isASCII || bytes.allSatisfy { $0 < 0x80 }, "\(count) bytes at \(offset) are not ASCII")
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

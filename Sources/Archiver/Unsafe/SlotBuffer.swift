@@ -126,3 +126,63 @@ extension Array {
         withUnsafeBufferPointer { elements in body(ElementView(elements)) }
     }
 }
+
+/// Memory for a fixed number of plain values, on the stack where it fits, for the length of a
+/// call: the JSON reader's last tokens and its open containers, which it writes and reads at
+/// every value and which an array's uniqueness and capacity checks would slow.
+///
+/// Invariants: a buffer is used only inside the ``with(capacity:_:)`` call that gave it, at an
+/// index in `0 ..< capacity`, and an element is read only after it was written. Debug builds
+/// check each index.
+///
+/// ```swift
+/// ScratchBuffer<UInt32>.with(capacity: 4) { scratch in
+///     scratch[0] = 7
+///     return scratch[0]  // 7
+/// }
+/// ```
+struct ScratchBuffer<Element: BitwiseCopyable> {
+    private let elements: UnsafeMutableBufferPointer<Element>
+
+    private init(elements: UnsafeMutableBufferPointer<Element>) {
+        self.elements = elements
+    }
+
+    /// Calls `body` with room for `capacity` elements, none written yet, valid until it returns.
+    @inline(__always)
+    static func with<Result, Failure: Error>(
+        capacity: Int, _ body: (ScratchBuffer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try withUnsafeTemporaryAllocation(of: Element.self, capacity: capacity) { (elements) throws(Failure) -> Result in
+            try body(ScratchBuffer(elements: elements))
+        }
+    }
+
+    var capacity: Int { elements.count }
+
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        get {
+            assert(index >= 0 && index < elements.count, "element \(index) of \(elements.count)")
+            return elements[index]
+        }
+        nonmutating set {
+            assert(index >= 0 && index < elements.count, "element \(index) of \(elements.count)")
+            (elements.baseAddress! + index).initialize(to: newValue)
+        }
+    }
+
+    /// The first `count` elements, each written, as an array of exactly their number.
+    @inline(__always)
+    func array(first count: Int) -> [Element] {
+        assert(count >= 0 && count <= elements.count, "\(count) elements of \(elements.count)")
+        return Array(UnsafeBufferPointer(rebasing: elements[..<count]))
+    }
+
+    /// Appends the first `count` elements, each written, to `array`.
+    @inline(__always)
+    func append(first count: Int, to array: inout [Element]) {
+        assert(count >= 0 && count <= elements.count, "\(count) elements of \(elements.count)")
+        array.append(contentsOf: UnsafeBufferPointer(rebasing: elements[..<count]))
+    }
+}

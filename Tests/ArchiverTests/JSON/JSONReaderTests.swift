@@ -210,7 +210,7 @@ struct JSONReaderTests {
     @Test func memoryIsASmallMultipleOfTheText() throws {
         let dense = Data(("[" + Array(repeating: "0", count: 100_000).joined(separator: ",") + "]").utf8)
         let document = try JSONDocument(data: dense)
-        let footprint = document.bytes.count + document.tokens.capacity * MemoryLayout<JSONToken>.stride
+        let footprint = document.text.count + document.tokens.capacity * MemoryLayout<JSONToken>.stride
         #expect(MemoryLayout<JSONToken>.stride == 16)
         #expect(footprint <= 18 * dense.count)
         let user = try Data(contentsOf: Self.suiteFolder.appendingPathComponent("y_object_basic.json"))

@@ -74,10 +74,10 @@ struct ByteCursorTests {
 
     @Test func storageKeepsACopyThatOutlivesTheData() {
         var data = Data("original".utf8)
-        let storage = ByteStorage(copying: data)
+        let storage = ByteStorage.copying(data)
         data.replaceSubrange(0 ..< 8, with: Data("replaced".utf8))
         #expect(storage.reader.string(at: 0, count: storage.reader.count) == "original")
-        #expect(ByteStorage(copying: Data()).reader.count == 0)
+        #expect(ByteStorage.copying(Data()).reader.count == 0)
     }
 
     @Test func aWriterAppendsBytesNumbersAndRoomInOrder() {

@@ -55,6 +55,43 @@ struct UnsafeBoundaryTests {
     }
     #endif
 
+    // MARK: ScratchBuffer
+
+    @Test func aScratchBufferHandsBackWhatWasWrittenInOrder() {
+        let (whole, appended) = ScratchBuffer<UInt32>.with(capacity: 8) { scratch -> ([UInt32], [UInt32]) in
+            for index in 0 ..< 5 { scratch[index] = UInt32(index * 10) }
+            scratch[2] += 1
+            var existing: [UInt32] = [99]
+            scratch.append(first: 3, to: &existing)
+            return (scratch.array(first: 5), existing)
+        }
+        #expect(whole == [0, 10, 21, 30, 40])
+        #expect(appended == [99, 0, 10, 21])
+    }
+
+    #if DEBUG
+    @Test func aDebugBuildStopsAScratchWritePastItsCapacity() async {
+        await #expect(processExitsWith: .failure) {
+            ScratchBuffer<UInt32>.with(capacity: 4) { scratch in scratch[4] = 1 }
+        }
+    }
+
+    @Test func aDebugBuildStopsACheckedStringThatIsNotUTF8() async {
+        await #expect(processExitsWith: .failure) {
+            _ = ByteReader.withBytes(of: [0x61, 0xFF, 0x62]) { $0.string(checkedUTF8At: 0, count: 3, isASCII: false) }
+        }
+    }
+    #endif
+
+    @Test func aCheckedStringIsItsBytes() {
+        let text = "Monk's Café"
+        let read = ByteReader.withBytes(of: Array(text.utf8)) { bytes in
+            (bytes.string(checkedUTF8At: 0, count: bytes.count, isASCII: false), bytes.string(checkedUTF8At: 0, count: 6, isASCII: true))
+        }
+        #expect(read.0 == text)
+        #expect(read.1 == "Monk's")
+    }
+
     // MARK: InvariantCasts
 
     final class Box {
