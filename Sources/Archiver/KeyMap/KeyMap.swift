@@ -180,7 +180,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         }
         let makePlaceholder: () -> Model? = {
             func placeholder<Value: KeyMapValue>(_ type: Value.Type) throws(KeyMapParameter.NoPlaceholder) -> Value {
-                guard let value = Value.keyMapPlaceholder else { throw KeyMapParameter.NoPlaceholder() }
+                guard let value = KeyMapProbe.placeholder(Value.self) else { throw KeyMapParameter.NoPlaceholder() }
                 return value
             }
             return try? initializer(repeat placeholder((each Property).self))

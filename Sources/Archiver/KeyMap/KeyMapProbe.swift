@@ -17,8 +17,31 @@ enum KeyMapProbe {
         case is Float.Type: Float(index) + 0.5
         default: nil
         }
-        return probe as? Value ?? Value.keyMapPlaceholder
+        return probe as? Value ?? placeholder(Value.self)
     }
+
+    /// `Value`'s placeholder, for the models a map builds to reflect on and to probe. A class
+    /// instance (or an optional one) is made once per type and kept for the process: a model
+    /// that holds it `unowned` keeps no reference of its own, so a placeholder made for each
+    /// model was freed as the model was made, and reflecting on the model then trapped.
+    @usableFromInline
+    static func placeholder<Value: KeyMapValue>(_ type: Value.Type) -> Value? {
+        guard Value.self is AnyObject.Type || (Value.self as? any OptionalWrapping.Type)?.wrapsClass == true else {
+            return Value.keyMapPlaceholder
+        }
+        let type = ObjectIdentifier(Value.self)
+        if let kept = keptPlaceholders.withLock({ $0[type] }) { return kept as? Value }
+        // Made outside the lock: a placeholder may build a map, which asks for placeholders.
+        let made = Value.keyMapPlaceholder
+        return keptPlaceholders.withLock { kept in
+            if let first = kept[type] { return first as? Value }
+            kept[type] = made as Any
+            return made
+        }
+    }
+
+    /// The placeholder of each class type (and optional one) made so far, `nil` included.
+    private static let keptPlaceholders = Locked<[ObjectIdentifier: Any]>([:])
 }
 
 extension KeyMapProbe {
@@ -49,7 +72,7 @@ extension KeyMapProbe {
         } else if placeholder, let mapped = Value.self as? any KeyMapped.Type, let made = probes(of: mapped, count: count) as? [Value], !made.isEmpty {
             values = made
         } else if placeholder {
-            values = Value.keyMapPlaceholder.map { [$0] } ?? []
+            values = Self.placeholder(Value.self).map { [$0] } ?? []
         } else {
             values = []
         }

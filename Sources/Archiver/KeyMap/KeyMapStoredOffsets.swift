@@ -153,7 +153,7 @@ enum KeyMapStoredOffsets {
 }
 
 /// An optional, seen from a metatype: whether it wraps a class.
-private protocol OptionalWrapping {
+protocol OptionalWrapping {
     static var wrapsClass: Bool { get }
 }
 

@@ -91,6 +91,27 @@ struct OffsetProfile: KeyMapped {
     }
 }
 
+/// An unowned property holds its object without keeping it alive: the placeholder the map built
+/// its model from was freed as the model was made, and reflecting on the model trapped.
+struct OffsetOwned: KeyMapped {
+    static let keyMap = KeyMap(OffsetOwned.init)
+    let name: String
+    unowned let owner: OffsetAvatar
+    unowned(unsafe) let sponsor: OffsetAvatar
+    init(name: String, owner: OffsetAvatar, sponsor: OffsetAvatar) {
+        self.name = name
+        self.owner = owner
+        self.sponsor = sponsor
+    }
+}
+
+/// Two of them: the map probes each with models of `OffsetOwned`'s own map.
+struct OffsetOwnedPair: KeyMapped {
+    static let keyMap = KeyMap(OffsetOwnedPair.init)
+    let first: OffsetOwned
+    let second: OffsetOwned
+}
+
 @Suite struct StoredPropertyOffsetTests {
     /// Every combination of the five `Bool?`s' three values would be 243 statuses; these give each
     /// property each value at least once while its neighbours hold others.
@@ -201,6 +222,20 @@ struct OffsetProfile: KeyMapped {
         let stored = try OffsetProfile(archivedData: profile.archivedData())
         #expect(stored.name == "a" && stored.banner.url == banner.url)
         withExtendedLifetime(avatar) {}
+    }
+
+    @Test func aModelThatHoldsAClassInstanceUnownedBuildsItsMapAndArchives() throws {
+        let owner = OffsetAvatar(url: "https://example.com/o.png")
+        let sponsor = OffsetAvatar(url: "https://example.com/s.png")
+        let owned = OffsetOwned(name: "a", owner: owner, sponsor: sponsor)
+        #expect(OffsetOwned.keyMap.problems.isEmpty)
+        #expect(owned.archiveValue["owner"] as? String == owner.url)
+        #expect(owned.archiveValue["sponsor"] as? String == sponsor.url)
+        let pair = OffsetOwnedPair(first: owned, second: OffsetOwned(name: "b", owner: sponsor, sponsor: owner))
+        #expect(OffsetOwnedPair.keyMap.problems.isEmpty)
+        let second = pair.archiveValue["second"] as? [String: Any]
+        #expect(second?["owner"] as? String == sponsor.url)
+        withExtendedLifetime((owner, sponsor)) {}
     }
 
     @Test func twoNestedValuesOfOneKeyMappedTypeAreReadInPlace() throws {
