@@ -585,20 +585,20 @@ struct KeyMapObject {
 
     /// An object of a JSON text, read as a response object; the caller holds the text for the decode.
     init(json: JSONDocument, slots: SlotBuffer) {
-        door = .json
-        dictionary = .none
-        document = Unretained(json)
-        self.slots = slots
-        source = .responseObject
+        self.init(door: .json, document: json, slots: slots, source: .responseObject)
     }
 
     /// A dictionary of a binary property list, read as an archive; the caller holds the document for the decode.
     init(propertyList: BinaryPropertyListDocument, slots: SlotBuffer) {
-        door = .propertyList
+        self.init(door: .propertyList, document: propertyList, slots: slots, source: .archive)
+    }
+
+    private init(door: KeyMapInput.Door, document: AnyObject, slots: SlotBuffer, source: KeyMapSource) {
+        self.door = door
         dictionary = .none
-        document = Unretained(propertyList)
+        self.document = Unretained(document)
         self.slots = slots
-        source = .archive
+        self.source = source
     }
 
     /// Whether `field`, the map's field number `index`, has a value here, null among them.

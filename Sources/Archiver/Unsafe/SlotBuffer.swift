@@ -46,14 +46,8 @@ struct SlotBuffer {
     // Inlinable: a key map's construct closure, compiled in the app's module, reads one per field.
     @inlinable @inline(__always)
     subscript(index: Int) -> Int32 {
-        get {
-            assert(index >= 0 && index < slots.count, "slot \(index) of \(slots.count)")
-            return slots[index]
-        }
-        nonmutating set {
-            assert(index >= 0 && index < slots.count, "slot \(index) of \(slots.count)")
-            slots[index] = newValue
-        }
+        get { slots[checked: index] }
+        nonmutating set { slots[checked: index] = newValue }
     }
 }
 
@@ -167,21 +161,29 @@ struct DictionarySlots {
     /// The value whose key is at the index in slot `index`, which is set.
     @inline(__always)
     func value(at index: Int) -> Any {
-        assert(index >= 0 && index < slots.count, "slot \(index) of \(slots.count)")
-        let position = slots[index]!
+        let position = slots[checked: index]!
         assert(borrowed!.pointee.indices.contains(position), "no entry of the dictionary at \(position)")
         return borrowed.unsafelyUnwrapped.pointee.values[position]
     }
 
     @inline(__always)
     subscript(index: Int) -> [String: Any].Index? {
+        get { slots[checked: index] }
+        nonmutating set { slots[checked: index] = newValue }
+    }
+}
+
+extension UnsafeMutableBufferPointer {
+    /// The slot at `index`, which debug builds check against `count`: the buffers' invariant.
+    @inlinable @inline(__always)
+    subscript(checked index: Int) -> Element {
         get {
-            assert(index >= 0 && index < slots.count, "slot \(index) of \(slots.count)")
-            return slots[index]
+            assert(index >= 0 && index < count, "slot \(index) of \(count)")
+            return self[index]
         }
         nonmutating set {
-            assert(index >= 0 && index < slots.count, "slot \(index) of \(slots.count)")
-            slots[index] = newValue
+            assert(index >= 0 && index < count, "slot \(index) of \(count)")
+            self[index] = newValue
         }
     }
 }
