@@ -563,7 +563,7 @@ extension KeyMapInput {
 /// Plain fields, as ``KeyMapInput``'s: a decode makes one per model, and reads it once per field.
 @usableFromInline
 struct KeyMapObject {
-    @usableFromInline let door: KeyMapInput.Door
+    let door: KeyMapInput.Door
     /// The response object or archive, and where each field's key is in it
     /// (``KeyMapField/locate(_:in:from:into:)``), for the object door.
     let dictionary: DictionarySlots
