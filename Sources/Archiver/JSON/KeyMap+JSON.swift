@@ -24,11 +24,7 @@ extension KeyMap where Model: KeyMapped {
         try FieldSlots.with(count: fields.count) { slots throws(ArchiveDecodingError) in
             locateMembers(of: object, in: document, slots: slots)
             if hasComplexKeys { locateComplexMembers(of: object, in: document, slots: slots) }
-            let held = KeyMapParsedDocument.json(KeyMapHeldJSON(document))
-            guard let check else { return try constructFromDocument(fields, held, slots, log) }
-            let model = try constructFromDocument(fields, held, slots, log)
-            try KeyMapChecks.run(check, on: model, from: .responseObject)
-            return model
+            return try construct(from: KeyMapObject(json: document, slots: slots), log: log)
         }
     }
 

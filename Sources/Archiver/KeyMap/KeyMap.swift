@@ -61,15 +61,10 @@ public final class KeyMap<Model>: @unchecked Sendable {
     /// Each field's server key as the JSON door compares it with a key of the text
     /// (``BinaryPropertyListKey/Pattern/never`` for fields not read from it alone).
     @usableFromInline let jsonKeyPatterns: [BinaryPropertyListKey.Pattern]
-    /// Builds a model from a response object or an archive, given where each field's key is in
-    /// it, as ``KeyMapField/locate(_:in:from:into:)`` finds them.
-    @usableFromInline let construct: ([KeyMapField], [String: Any], UnsafeBufferPointer<[String: Any].Index?>, KeyMapSource) throws(ArchiveDecodingError) -> Model
-    /// `construct`, nesting the dropped elements each field logs under the field's key.
-    @usableFromInline let constructReporting: ([KeyMapField], [String: Any], UnsafeBufferPointer<[String: Any].Index?>, KeyMapSource, DroppedElementLog) throws(ArchiveDecodingError) -> Model
-    /// Builds a model from a parsed document (a JSON text or a binary property list), given each
-    /// field's value there (-1 when missing), and nests the dropped elements each field logs
-    /// under its key when there is a log.
-    @usableFromInline let constructFromDocument: ([KeyMapField], KeyMapParsedDocument, SlotBuffer, DroppedElementLog?) throws(ArchiveDecodingError) -> Model
+    /// Builds a model from an object of any document (a response object or an archive, a JSON
+    /// text, a binary property list) whose fields are located, and nests the dropped elements
+    /// each field logs under its key when there is a log.
+    @usableFromInline let construct: ([KeyMapField], KeyMapObject, DroppedElementLog?) throws(ArchiveDecodingError) -> Model
     @usableFromInline let makePlaceholder: () -> Model?
     /// Up to that many models that differ from one another, built by the initializer: probe
     /// values for the offset check of a model that holds several of this one.
@@ -225,44 +220,20 @@ public final class KeyMap<Model>: @unchecked Sendable {
         self.readers = Self.readers(initializer, parameters: parameters, placeholder: placeholder, fields: plan.fields)
         self.storeEntries = Self.storeEntries(of: readers)
         self.jsonObject = Self.jsonObject(of: readers, fields: plan.fields)
-        // Two closures, so that the common decode pays nothing for reporting dropped elements.
-        self.construct = { fields, object, indices, source throws(ArchiveDecodingError) in
+        self.construct = { fields, object, log throws(ArchiveDecodingError) in
             var index = 0
             func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
-                let field = fields[index]
-                let entry = indices[index]
-                index += 1
-                return try field.decode(Value.self, in: object, at: entry, from: source, model: Model.self)
-            }
-            return initializer(repeat try next((each Property).self))
-        }
-        self.constructReporting = { fields, object, indices, source, log throws(ArchiveDecodingError) in
-            var index = 0
-            func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
-                let field = fields[index]
-                let entry = indices[index]
-                index += 1
-                let start = log.errors.count
-                let value = try field.decode(Value.self, in: object, at: entry, from: source, model: Model.self)
-                log.nest(from: start, in: Model.self, key: field.key(for: source))
-                return value
-            }
-            return initializer(repeat try next((each Property).self))
-        }
-        self.constructFromDocument = { fields, document, slots, log throws(ArchiveDecodingError) in
-            var index = 0
-            func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
-                let slot = slots[index]
+                let position = index
                 index += 1
                 guard let log else {
-                    return try KeyMapField.withField(fields, at: index - 1) { (field) throws(ArchiveDecodingError) in
-                        try field.decode(Value.self, in: document, at: slot, model: Model.self)
+                    return try KeyMapField.withField(fields, at: position) { (field) throws(ArchiveDecodingError) in
+                        try field.decode(Value.self, from: object, at: position, model: Model.self)
                     }
                 }
-                let field = fields[index - 1]
+                let field = fields[position]
                 let start = log.errors.count
-                let value = try field.decode(Value.self, in: document, at: slot, model: Model.self)
-                log.nest(from: start, in: Model.self, key: document.key(of: field))
+                let value = try field.decode(Value.self, from: object, at: position, model: Model.self)
+                log.nest(from: start, in: Model.self, key: field.key(for: object.source))
                 return value
             }
             return initializer(repeat try next((each Property).self))
@@ -281,8 +252,6 @@ public final class KeyMap<Model>: @unchecked Sendable {
         propertyListKeyPatterns = built.propertyListKeyPatterns
         jsonKeyPatterns = built.jsonKeyPatterns
         construct = built.construct
-        constructReporting = built.constructReporting
-        constructFromDocument = built.constructFromDocument
         makePlaceholder = built.makePlaceholder
         makeProbes = built.makeProbes
         check = built.check
@@ -462,31 +431,29 @@ public final class KeyMap<Model>: @unchecked Sendable {
     ///
     /// - Throws: ``ArchiveDecodingError`` naming the type, the key path, what was expected and
     ///   what was found; for a map with problems that leave it unusable, one that lists them.
-    @inlinable
+    @usableFromInline
     func decode(_ object: [String: Any], from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
         guard isUsable else { throw unusable() }
         return try ValueNesting.descendWithState(orElse: { (refusal) throws(ArchiveDecodingError) -> Model in throw .refused(Model.self, refusal) }) {
             (state) throws(ArchiveDecodingError) -> Model in
             // Where each field's key is, found first in one pass over the dictionary's keys.
-            try withUnsafeTemporaryAllocation(of: [String: Any].Index?.self, capacity: fields.count) { found throws(ArchiveDecodingError) -> Model in
+            try DictionarySlots.with(object, count: fields.count) { (found) throws(ArchiveDecodingError) -> Model in
                 KeyMapField.locate(fields, in: object, from: source, into: found)
-                defer { found.deinitialize() }
-                let indices = UnsafeBufferPointer(found)
-                // Without a check the model is returned as built: holding it in a local to check it
-                // cost a copy of every field.
-                guard let check else {
-                    if let log = state.pointee.droppedElements { return try constructReporting(fields, object, indices, source, log) }
-                    return try construct(fields, object, indices, source)
-                }
-                let model = if let log = state.pointee.droppedElements {
-                    try constructReporting(fields, object, indices, source, log)
-                } else {
-                    try construct(fields, object, indices, source)
-                }
-                try KeyMapChecks.run(check, on: model, from: source)
-                return model
+                return try construct(from: KeyMapObject(dictionary: found, from: source), log: state.pointee.droppedElements)
             }
         }
+    }
+
+    /// Builds a model from `object`, whose fields are located, and runs the model's check: the
+    /// end of a decode through any door.
+    @inline(__always)
+    func construct(from object: KeyMapObject, log: DroppedElementLog?) throws(ArchiveDecodingError) -> Model {
+        // Without a check the model is returned as built: holding it in a local to check it
+        // cost a copy of every field.
+        guard let check else { return try construct(fields, object, log) }
+        let model = try construct(fields, object, log)
+        try KeyMapChecks.run(check, on: model, from: object.source)
+        return model
     }
 
     @usableFromInline

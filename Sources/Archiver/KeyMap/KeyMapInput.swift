@@ -93,12 +93,7 @@ public struct KeyMapInput {
     /// retain and a release per nested model read would buy nothing. The door is `.json`.
     @usableFromInline
     func withJSON<Result>(_ body: (JSONDocument) throws(ArchiveDecodingError) -> Result) throws(ArchiveDecodingError) -> Result {
-        do {
-            return try Unmanaged.passUnretained(json)._withUnsafeGuaranteedRef(body)
-        } catch {
-            // `_withUnsafeGuaranteedRef` rethrows untyped; `body` throws nothing else.
-            throw error as! ArchiveDecodingError
-        }
+        try InvariantCasts.withUnretained(document, as: JSONDocument.self, body)
     }
 
     /// The property list; the door is `.propertyList`.
@@ -203,9 +198,7 @@ extension KeyMapInput {
         case .json:
             // The document unretained: this input holds it, so a retain and a release per string
             // would buy nothing.
-            return Unmanaged.passUnretained(json)._withUnsafeGuaranteedRef { json in
-                json.tokens[index].kind == .string ? json.string(at: index) : nil
-            }
+            return InvariantCasts.withUnretained(document, as: JSONDocument.self) { json in json.stringIfString(at: index) }
         case .propertyList:
             return propertyList.stringIfString(at: index)
         }
@@ -217,11 +210,7 @@ extension KeyMapInput {
         case .object:
             return isBoolean(object) ? object as? Bool : nil
         case .json:
-            switch json.tokens[index].kind {
-            case .true: return true
-            case .false: return false
-            default: return nil
-            }
+            return Self.bool(at: index, of: json)
         case .propertyList:
             return propertyList.kind(of: index) == .bool ? propertyList.bool(at: index) : nil
         }
@@ -278,14 +267,30 @@ extension KeyMapInput {
             if let decimal = number as? NSDecimalNumber, let double = Double(decimal.decimalValue.description) { return .value(double) }
             return .value(number.doubleValue)
         case .json:
-            guard json.tokens[index].kind == .number else { return .notANumber }
-            return json.double(at: index).map { .value($0) } ?? .notExact
+            return Self.double(at: index, of: json)
         case .propertyList:
             switch propertyList.kind(of: index) {
             case .integer, .real: return .value(propertyList.double(at: index))
             default: return .notANumber
             }
         }
+    }
+
+    /// A JSON value's Boolean, as ``boolValue`` reads it.
+    @inline(__always)
+    static func bool(at index: Int, of json: JSONDocument) -> Bool? {
+        switch json.tokens[index].kind {
+        case .true: true
+        case .false: false
+        default: nil
+        }
+    }
+
+    /// A JSON value's nearest `Double`, as ``double`` reads it.
+    @inline(__always)
+    static func double(at index: Int, of json: JSONDocument) -> KeyMapNumber<Double> {
+        guard json.tokens[index].kind == .number else { return .notANumber }
+        return json.double(at: index).map { .value($0) } ?? .notExact
     }
 
     /// The number's nearest `Float`, rounded once from its text or value; a finite number beyond
@@ -544,6 +549,150 @@ extension KeyMapInput {
                 return (input.propertyList.string(at: key), input.child(index: value))
             }
         }
+    }
+}
+
+// MARK: The object a key map builds a model from
+
+/// One object of a document that a key map builds a model from, whichever door it came through:
+/// a dictionary (a response object or an archive), a JSON text's object, or a binary property
+/// list's dictionary, and where each of the map's fields is in it. The one field decoder
+/// (``KeyMapField/decode(_:from:at:model:)``) reads every field through it, so that each door's
+/// way to a value is written once, here, beside ``KeyMapInput``'s answers for the values.
+///
+/// Plain fields, as ``KeyMapInput``'s: a decode makes one per model, and reads it once per field.
+@usableFromInline
+struct KeyMapObject {
+    let door: KeyMapInput.Door
+    /// The response object or archive, and where each field's key is in it
+    /// (``KeyMapField/locate(_:in:from:into:)``), for the object door.
+    let dictionary: DictionarySlots
+    /// The parsed document, not retained: the decode that made this object holds it.
+    let document: Unretained<AnyObject>?
+    /// Each field's value in `document`: a JSON text's token, a property list's object; -1 when missing.
+    let slots: SlotBuffer
+    /// Server keys apply to a response, archive keys to an archive.
+    @usableFromInline let source: KeyMapSource
+
+    /// A response object or an archive, whose fields' keys ``KeyMapField/locate(_:in:from:into:)`` found.
+    init(dictionary: DictionarySlots, from source: KeyMapSource) {
+        door = .object
+        self.dictionary = dictionary
+        document = nil
+        slots = .none
+        self.source = source
+    }
+
+    /// An object of a JSON text, read as a response object; the caller holds the text for the decode.
+    init(json: JSONDocument, slots: SlotBuffer) {
+        self.init(door: .json, document: json, slots: slots, source: .responseObject)
+    }
+
+    /// A dictionary of a binary property list, read as an archive; the caller holds the document for the decode.
+    init(propertyList: BinaryPropertyListDocument, slots: SlotBuffer) {
+        self.init(door: .propertyList, document: propertyList, slots: slots, source: .archive)
+    }
+
+    private init(door: KeyMapInput.Door, document: AnyObject, slots: SlotBuffer, source: KeyMapSource) {
+        self.door = door
+        dictionary = .none
+        self.document = Unretained(document)
+        self.slots = slots
+        self.source = source
+    }
+
+    /// Whether `field`, the map's field number `index`, has a value here, null among them.
+    @inline(__always)
+    func holdsValue(of field: KeyMapField, at index: Int) -> Bool {
+        guard door == .object else { return slots[index] >= 0 }
+        return field.hasComplexKeys ? field.lookUpComplex(in: dictionary.dictionary, from: source) != nil : dictionary[index] != nil
+    }
+
+    /// Reads the value of `field`, the map's field number `index`, which ``holdsValue(of:at:)``
+    /// says is here, by `Property`'s conversion.
+    @inline(__always)
+    func read<Property: KeyMapValue>(_ type: Property.Type, of field: KeyMapField, at index: Int) throws(ArchiveDecodingError) -> Property {
+        switch door {
+        case .json:
+            let slot = Int(slots[index])
+            return try withDocument(as: JSONDocument.self) { (json) throws(ArchiveDecodingError) in
+                try KeyMapInput.read(Property.self, at: slot, of: json)
+            }
+        case .propertyList:
+            let slot = Int(slots[index])
+            return try withDocument(as: BinaryPropertyListDocument.self) { (propertyList) throws(ArchiveDecodingError) in
+                try Property(keyMapValue: KeyMapInput(propertyList: propertyList, at: slot))
+            }
+        case .object:
+            return try Property(keyMapValue: KeyMapInput(dictionaryValue(of: field, at: index), from: source))
+        }
+    }
+
+    /// The value of `field`, the map's field number `index`, as an input; `nil` when it has none.
+    /// For what is not the common path: transforms, which take Foundation objects, and the null check of a failed read.
+    func input(of field: KeyMapField, at index: Int) -> KeyMapInput? {
+        guard holdsValue(of: field, at: index) else { return nil }
+        switch door {
+        case .json:
+            let slot = Int(slots[index])
+            return withDocument(as: JSONDocument.self) { json in KeyMapInput(json: json, at: slot) }
+        case .propertyList:
+            let slot = Int(slots[index])
+            return withDocument(as: BinaryPropertyListDocument.self) { propertyList in KeyMapInput(propertyList: propertyList, at: slot) }
+        case .object:
+            return KeyMapInput(dictionaryValue(of: field, at: index), from: source)
+        }
+    }
+
+    /// The dictionary's value for `field`, which ``holdsValue(of:at:)`` says is there: copied
+    /// from where its key was found, or looked up by its paths, alternates or former keys.
+    @inline(__always)
+    private func dictionaryValue(of field: KeyMapField, at index: Int) -> Any {
+        guard !field.hasComplexKeys else { return field.lookUpComplex(in: dictionary.dictionary, from: source)! }
+        return dictionary.value(at: index)
+    }
+
+    /// Calls `body` with the parsed document, which is a `Document`, not retained.
+    @inline(__always)
+    private func withDocument<Document: AnyObject, Result>(
+        as _: Document.Type, _ body: (Document) throws(ArchiveDecodingError) -> Result
+    ) throws(ArchiveDecodingError) -> Result {
+        // The door says which document it is.
+        try InvariantCasts.unwrapped(document).with { (object) throws(ArchiveDecodingError) in
+            try body(InvariantCasts.downcast(object, to: Document.self))
+        }
+    }
+
+    @inline(__always)
+    private func withDocument<Document: AnyObject, Result>(as _: Document.Type, _ body: (Document) -> Result) -> Result {
+        InvariantCasts.unwrapped(document).with { object in body(InvariantCasts.downcast(object, to: Document.self)) }
+    }
+}
+
+extension KeyMapInput {
+    /// The value at `index` of a JSON text, read by `Property`'s conversion. The types a response
+    /// holds most (`String`, `Int`, `Int64`, `Bool`, `Double`) are read from the token by the
+    /// rule their conversion follows, through the same reads of the text as the accessors
+    /// (``stringValue``, ``bool(at:of:)``, ``double(at:of:)``), without an input: an input holds the document and a Foundation object (an existential),
+    /// so each one made costs a retain, a release and an existential's destruction. Any value
+    /// these reads do not take as they are (another kind of token, a number that does not fit, a
+    /// numeral string of another form) goes to the type's own conversion, so the rules and
+    /// errors stay the conversions'.
+    @inline(__always)
+    static func read<Property: KeyMapValue>(_ type: Property.Type, at index: Int, of json: JSONDocument) throws(ArchiveDecodingError) -> Property {
+        if Property.self == String.self {
+            // Moved out of the local, not copied: the types are the same.
+            if var string = json.stringIfString(at: index) { return InvariantCasts.moving(&string, as: Property.self, leaving: "") }
+        } else if Property.self == Int.self {
+            if let integer = json.plainInteger(Int.self, at: index) { return InvariantCasts.sameType(integer, as: Property.self) }
+        } else if Property.self == Int64.self {
+            if let integer = json.plainInteger(Int64.self, at: index) { return InvariantCasts.sameType(integer, as: Property.self) }
+        } else if Property.self == Bool.self {
+            if let bool = bool(at: index, of: json) { return InvariantCasts.sameType(bool, as: Property.self) }
+        } else if Property.self == Double.self {
+            if case .value(let double) = double(at: index, of: json) { return InvariantCasts.sameType(double, as: Property.self) }
+        }
+        return try Property(keyMapValue: KeyMapInput(json: json, at: index))
     }
 }
 

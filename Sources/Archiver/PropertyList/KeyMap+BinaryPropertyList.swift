@@ -22,11 +22,7 @@ extension KeyMap where Model: KeyMapped {
             try FieldSlots.with(count: fields.count) { slots throws(ArchiveDecodingError) in
                 locate(object, in: document, slots: slots)
                 if hasComplexKeys { locateFormerKeys(of: object, in: document, slots: slots) }
-                let log = state.pointee.droppedElements
-                guard let check else { return try constructFromDocument(fields, .propertyList(document), slots, log) }
-                let model = try constructFromDocument(fields, .propertyList(document), slots, log)
-                try KeyMapChecks.run(check, on: model, from: .archive)
-                return model
+                return try construct(from: KeyMapObject(propertyList: document, slots: slots), log: state.pointee.droppedElements)
             }
         }
     }

@@ -39,12 +39,114 @@ enum InvariantCasts {
         }.get()
     }
 
+    /// Calls `body` with `elements[index]`, not retained: `elements`, which the caller holds for
+    /// the call, keeps it alive while `body` runs, and `body` must not keep it. A key map's
+    /// construct closure reads each field this way: a retain and a release per field would buy nothing.
+    @inline(__always)
+    static func withUnretained<Element: AnyObject, Result>(
+        _ elements: [Element], at index: Int, _ body: (Element) throws(ArchiveDecodingError) -> Result
+    ) throws(ArchiveDecodingError) -> Result {
+        do {
+            return try Unmanaged.passUnretained(elements[index])._withUnsafeGuaranteedRef(body)
+        } catch {
+            // `_withUnsafeGuaranteedRef` rethrows untyped; `body` throws nothing else.
+            throw error as! ArchiveDecodingError
+        }
+    }
+
+    /// Calls `body` with `object`, which the caller knows is a `Target`, not retained: `object`
+    /// is a stored property of a value the caller borrows for the call, and `body` must not keep
+    /// it. (The optional stored reference is taken, not the cast object: a cast object passed in
+    /// is a new reference, retained for the whole call.)
+    @inline(__always)
+    static func withUnretained<Target: AnyObject, Result>(
+        _ object: AnyObject?, as _: Target.Type, _ body: (Target) throws(ArchiveDecodingError) -> Result
+    ) throws(ArchiveDecodingError) -> Result {
+        do {
+            return try Unmanaged.passUnretained(downcast(unwrapped(object), to: Target.self))._withUnsafeGuaranteedRef(body)
+        } catch {
+            // `_withUnsafeGuaranteedRef` rethrows untyped; `body` throws nothing else.
+            throw error as! ArchiveDecodingError
+        }
+    }
+
+    /// Calls `body` with `object`, which the caller knows is a `Target`, not retained, as above.
+    @inline(__always)
+    static func withUnretained<Target: AnyObject, Result>(_ object: AnyObject?, as _: Target.Type, _ body: (Target) -> Result) -> Result {
+        Unmanaged.passUnretained(downcast(unwrapped(object), to: Target.self))._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The value at `pointer` as `Target`, which the caller knows is `Source` itself, moved out
+    /// rather than copied, `replacement` left in its place. In code not compiled for the model's
+    /// type (the library's, for an app's models) a copy into a generic result goes through the
+    /// value witness (for a `String` of more than 15 bytes an atomic retain) and then releases
+    /// the original: an atomic pair per value, for nothing.
+    @inline(__always)
+    static func moving<Source, Target>(_ pointer: UnsafeMutablePointer<Source>, as _: Target.Type, leaving replacement: Source) -> Target {
+        assert(Source.self == Target.self, "\(Source.self) is not \(Target.self)")
+        let target = UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: Target.self).move()
+        pointer.initialize(to: replacement)
+        return target
+    }
+
     /// `value` as `Target`, which the caller knows is `Source` itself (a generic parameter that
     /// a type comparison has shown to be a concrete type, or the reverse).
     @inline(__always)
     static func sameType<Source, Target>(_ value: Source, as _: Target.Type) -> Target {
         assert(Source.self == Target.self, "\(Source.self) is not \(Target.self)")
         return unsafeBitCast(value, to: Target.self)
+    }
+}
+
+// MARK: - Objects held by someone else
+
+/// An object that whoever made the handle holds for as long as the handle is used: reading it
+/// retains nothing. A key map's decode from a parsed document holds the document for the whole
+/// decode, and reads it once per field: a retain and a release per read would buy nothing.
+///
+/// Invariants: the object outlives every use of the handle (a handle lives only inside the call
+/// that made it, as ``KeyMapObject`` does), and `body` keeps no reference to it. Debug builds keep
+/// a weak reference and check on every use that the object is still there.
+///
+/// ```swift
+/// let held = Unretained(document)               // the caller holds `document` for the decode
+/// held.with { document in document.tokens[0] }  // no retain
+/// ```
+struct Unretained<Object: AnyObject> {
+    private let reference: Unmanaged<Object>
+    #if DEBUG
+    private weak var object: Object?
+    #endif
+
+    @inline(__always)
+    init(_ object: Object) {
+        reference = .passUnretained(object)
+        #if DEBUG
+        self.object = object
+        #endif
+    }
+
+    /// Calls `body` with the object, not retained.
+    @inline(__always)
+    func with<Result>(_ body: (Object) throws(ArchiveDecodingError) -> Result) throws(ArchiveDecodingError) -> Result {
+        #if DEBUG
+        assert(object != nil, "an unretained \(Object.self) was used after it was freed")
+        #endif
+        do {
+            return try reference._withUnsafeGuaranteedRef(body)
+        } catch {
+            // `_withUnsafeGuaranteedRef` rethrows untyped; `body` throws nothing else.
+            throw error as! ArchiveDecodingError
+        }
+    }
+
+    /// Calls `body` with the object, not retained.
+    @inline(__always)
+    func with<Result>(_ body: (Object) -> Result) -> Result {
+        #if DEBUG
+        assert(object != nil, "an unretained \(Object.self) was used after it was freed")
+        #endif
+        return reference._withUnsafeGuaranteedRef(body)
     }
 }
 

@@ -32,6 +32,9 @@ struct SlotBuffer {
         return try body(SlotBuffer(slots: slots))
     }
 
+    /// No slots: what a decode from a dictionary, which finds its fields by ``DictionarySlots``, is given.
+    static var none: SlotBuffer { SlotBuffer(slots: UnsafeMutableBufferPointer(start: nil, count: 0)) }
+
     @inlinable
     var count: Int { slots.count }
 
@@ -43,14 +46,8 @@ struct SlotBuffer {
     // Inlinable: a key map's construct closure, compiled in the app's module, reads one per field.
     @inlinable @inline(__always)
     subscript(index: Int) -> Int32 {
-        get {
-            assert(index >= 0 && index < slots.count, "slot \(index) of \(slots.count)")
-            return slots[index]
-        }
-        nonmutating set {
-            assert(index >= 0 && index < slots.count, "slot \(index) of \(slots.count)")
-            slots[index] = newValue
-        }
+        get { slots[checked: index] }
+        nonmutating set { slots[checked: index] = newValue }
     }
 }
 
@@ -92,6 +89,103 @@ enum FieldSlots {
         Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
         Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32
     )
+}
+
+/// A dictionary (a response object or an archive) that a key map decodes, not copied, and where
+/// each of the map's fields is in it, for one decode: the index of the field's key, `nil` when it
+/// is missing. Kept as indices, not values, so that a value is copied once, when its field is
+/// decoded; and the dictionary is borrowed, not held, so that passing this on retains nothing.
+///
+/// Invariants: as ``SlotBuffer``'s: used only inside the ``with(_:count:_:)`` call that gave it
+/// (while the caller's dictionary is borrowed for the call), at an index in `0 ..< count`; every
+/// slot holds `nil` until set, and a slot set holds an index of that dictionary. Debug builds check
+/// each access against `count`, and each index against the dictionary's.
+///
+/// ```swift
+/// try DictionarySlots.with(object, count: fields.count) { found throws(ArchiveDecodingError) in
+///     KeyMapField.locate(fields, in: object, from: source, into: found)
+///     // … construct the model from found.value(at:)
+/// }
+/// ```
+struct DictionarySlots {
+    private let slots: UnsafeMutableBufferPointer<[String: Any].Index?>
+    private let borrowed: UnsafePointer<[String: Any]>?
+
+    private init(_ borrowed: UnsafePointer<[String: Any]>?, slots: UnsafeMutableBufferPointer<[String: Any].Index?>) {
+        self.borrowed = borrowed
+        self.slots = slots
+    }
+
+    /// No dictionary and no slots: what a decode from a parsed document, which finds its fields
+    /// by ``SlotBuffer``, is given.
+    static var none: DictionarySlots { DictionarySlots(nil, slots: UnsafeMutableBufferPointer(start: nil, count: 0)) }
+
+    static let inlineCount = 16
+
+    /// Calls `body` with `dictionary` and `count` slots, each `nil`, valid until it returns. As
+    /// ``FieldSlots``, the slots of a map of up to 16 fields are a tuple on the stack, which
+    /// needs no metadata of the closure's result at run time (`withUnsafeTemporaryAllocation`
+    /// did, on every decode).
+    @inline(__always)
+    static func with<Model>(
+        _ dictionary: [String: Any], count: Int, _ body: (DictionarySlots) throws(ArchiveDecodingError) -> Model
+    ) throws(ArchiveDecodingError) -> Model {
+        try withUnsafePointer(to: dictionary) { (borrowed) throws(ArchiveDecodingError) -> Model in
+            guard count <= inlineCount else {
+                let slots = UnsafeMutableBufferPointer<[String: Any].Index?>.allocate(capacity: count)
+                slots.initialize(repeating: nil)
+                defer {
+                    slots.deinitialize()
+                    slots.deallocate()
+                }
+                return try body(DictionarySlots(borrowed, slots: slots))
+            }
+            // A homogeneous tuple is laid out as an array of its element; the tuple, not the
+            // pointer, owns the indices, and frees them when the call returns.
+            var storage: Inline = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+            return try withUnsafeMutablePointer(to: &storage) { (tuple) throws(ArchiveDecodingError) -> Model in
+                let first = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: [String: Any].Index?.self)
+                return try body(DictionarySlots(borrowed, slots: UnsafeMutableBufferPointer(start: first, count: count)))
+            }
+        }
+    }
+
+    private typealias Index = [String: Any].Index?
+    private typealias Inline = (Index, Index, Index, Index, Index, Index, Index, Index, Index, Index, Index, Index, Index, Index, Index, Index)
+
+    var count: Int { slots.count }
+
+    /// The dictionary, copied: for what is not the common path.
+    var dictionary: [String: Any] { borrowed?.pointee ?? [:] }
+
+    /// The value whose key is at the index in slot `index`, which is set.
+    @inline(__always)
+    func value(at index: Int) -> Any {
+        let position = slots[checked: index]!
+        assert(borrowed!.pointee.indices.contains(position), "no entry of the dictionary at \(position)")
+        return borrowed.unsafelyUnwrapped.pointee.values[position]
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> [String: Any].Index? {
+        get { slots[checked: index] }
+        nonmutating set { slots[checked: index] = newValue }
+    }
+}
+
+extension UnsafeMutableBufferPointer {
+    /// The slot at `index`, which debug builds check against `count`: the buffers' invariant.
+    @inlinable @inline(__always)
+    subscript(checked index: Int) -> Element {
+        get {
+            assert(index >= 0 && index < count, "slot \(index) of \(count)")
+            return self[index]
+        }
+        nonmutating set {
+            assert(index >= 0 && index < count, "slot \(index) of \(count)")
+            self[index] = newValue
+        }
+    }
 }
 
 /// A read-only view of an array's elements for a loop that reads them many times (a key map's

@@ -115,6 +115,46 @@ struct UnsafeBoundaryTests {
         }
     }
 
+    @Test func anUnretainedHandleGivesTheObjectItWasMadeWith() throws {
+        let box = Box(7)
+        let held = Unretained(box)
+        #expect(held.with { $0 === box })
+        #expect(try held.with { (box) throws(ArchiveDecodingError) in box.value } == 7)
+    }
+
+    #if DEBUG
+    @Test func aDebugBuildStopsAnUnretainedObjectUsedAfterItIsFreed() async {
+        await #expect(processExitsWith: .failure) {
+            var box: UnsafeBoundaryTests.Box? = UnsafeBoundaryTests.Box(1)
+            let held = Unretained(box!)
+            box = nil
+            _ = held.with { $0.value }
+        }
+    }
+    #endif
+
+    // MARK: DictionarySlots
+
+    @Test func dictionarySlotsGiveTheValuesAtTheIndicesSetOnEitherSideOfTheStackSlots() throws {
+        for count in [DictionarySlots.inlineCount, DictionarySlots.inlineCount + 1] {
+            let dictionary = Dictionary(uniqueKeysWithValues: (0 ..< count).map { ("k\($0)", $0 as Any) })
+            let values = try DictionarySlots.with(dictionary, count: count) { slots in
+                #expect((0 ..< count).allSatisfy { slots[$0] == nil })
+                for index in 0 ..< count { slots[index] = dictionary.index(forKey: "k\(count - 1 - index)") }
+                return (0 ..< count).map { slots.value(at: $0) as? Int }
+            }
+            #expect(values == (0 ..< count).reversed().map { $0 })
+        }
+    }
+
+    #if DEBUG
+    @Test func aDebugBuildStopsADictionarySlotPastTheCount() async {
+        await #expect(processExitsWith: .failure) {
+            _ = try? DictionarySlots.with(["a": 1], count: 1) { slots in slots[1] }
+        }
+    }
+    #endif
+
     // MARK: Threads
 
     /// Hands a value that is not `Sendable` to another thread, as only a test does.
