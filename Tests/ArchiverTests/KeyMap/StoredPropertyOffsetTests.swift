@@ -98,11 +98,6 @@ struct OffsetOwned: KeyMapped {
     let name: String
     unowned let owner: OffsetAvatar
     unowned(unsafe) let sponsor: OffsetAvatar
-    init(name: String, owner: OffsetAvatar, sponsor: OffsetAvatar) {
-        self.name = name
-        self.owner = owner
-        self.sponsor = sponsor
-    }
 }
 
 /// Two of them: the map probes each with models of `OffsetOwned`'s own map.
