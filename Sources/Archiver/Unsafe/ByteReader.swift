@@ -276,7 +276,8 @@ extension ByteReader {
     func string(checkedUTF8At offset: Int, count: Int, isASCII: Bool) -> String {
         checkRange(offset, count)
         let bytes = UnsafeBufferPointer(start: (base + offset).assumingMemoryBound(to: UInt8.self), count: count)
-        assert(String(validating: bytes, as: UTF8.self) != nil, "\(count) bytes at \(offset) are not UTF-8")
+        // Decoding repairs ill-formed UTF-8, so the text's bytes differ from the input's.
+        assert(String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes), "\(count) bytes at \(offset) are not UTF-8")
         assert(!isASCII || bytes.allSatisfy { $0 < 0x80 }, "\(count) bytes at \(offset) are not ASCII")
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
