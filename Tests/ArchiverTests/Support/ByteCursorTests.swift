@@ -57,6 +57,21 @@ struct ByteCursorTests {
         }
     }
 
+    /// The stem of a file name: the bytes before the suffix, when the name's bytes end in it.
+    @Test func theTextBeforeASuffixIsCutFromTheBytesWhenTheyEndInIt() {
+        let long = String(repeating: "a-long-name-", count: 4)
+        for (name, stem, isASCII) in [("a.plist", "a", true), (".plist", "", true), ("caf\u{E9}.plist", "caf\u{E9}", false),
+                                      (long + ".plist", long, true), ("a.b.plist", "a.b", true)] {
+            let cut = ByteReader.text(of: name, beforeSuffix: ".plist")
+            #expect(cut?.text == stem, "\(name)")
+            #expect(cut?.isASCII == isASCII, "\(name)")
+        }
+        for name in ["plist", "a.plis", "a.plistx", "a.PLIST", "", "a.plist\u{301}"] {
+            #expect(ByteReader.text(of: name, beforeSuffix: ".plist") == nil, "\(name)")
+        }
+        #expect(ByteReader.text(of: "abc", beforeSuffix: "")?.text == "abc")
+    }
+
     @Test func stringsDataAndSlicesAreTheBytesAtTheirOffset() {
         let text = Data("bplist00é".utf8)
         ByteReader.withBytes(of: text) { bytes in
