@@ -177,6 +177,16 @@ struct ByteReader: @unchecked Sendable {
         prefix.count <= count && ByteReader.withBytes(of: prefix) { contains($0, at: 0) }
     }
 
+    /// The first 16 bytes (all of them, if fewer) as two big-endian words, zero past the end:
+    /// texts of bytes order as their words do, up to their 16th byte. Copied into the words at
+    /// once, not assembled byte by byte.
+    @inline(__always)
+    func leadingBigEndianWords() -> (high: UInt64, low: UInt64) {
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base, count: Swift.min(count, 16))) }
+        return (UInt64(bigEndian: words.0), UInt64(bigEndian: words.1))
+    }
+
     /// Whether every byte is ASCII, tested eight at a time: most texts the library tests (ids,
     /// keys, file names) are a few words long, where a vectorized loop's set-up costs more than
     /// the loop.
