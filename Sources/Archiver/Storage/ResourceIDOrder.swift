@@ -100,7 +100,7 @@ enum ResourceIDOrder {
     /// An ASCII id's first 16 bytes as two big-endian words, zero past its end, then its length
     /// (17 for any longer) and where it is in the list, in one word: 24 bytes, which the sort
     /// moves a quarter less of than four words.
-    struct ASCIIKey {
+    private struct ASCIIKey {
         let high: UInt64
         let low: UInt64
         let tail: UInt64
