@@ -60,8 +60,8 @@ extension Archiver {
     /// not a slice of the UTF-8 view, which `String(decoding:)` reads byte by byte.
     private static func stem(of name: String) -> String {
         var name = name
-        return name.withUTF8 { bytes in
-            String(decoding: UnsafeBufferPointer(rebasing: bytes.dropLast(ArchiveFileName.fileExtension.utf8.count + 1)), as: UTF8.self)
+        return ByteReader.withUTF8(of: &name) { bytes in
+            bytes.string(at: 0, count: max(0, bytes.count - ArchiveFileName.fileSuffix.utf8.count))
         }
     }
 
@@ -73,18 +73,10 @@ extension Archiver {
     /// text, which may join it into one character, asks `hasSuffix`, which compares characters.
     /// Listing a folder does this for every name.
     static func archiveStem(of name: String) -> (stem: String, isASCII: Bool)? {
-        var name = name, suffix = ArchiveFileName.fileSuffix
-        let (stem, isASCII): (String?, Bool) = name.withUTF8 { bytes in
-            suffix.withUTF8 { end in
-                let cut = bytes.count - end.count
-                guard cut >= 0 else { return (nil, false) }
-                for offset in 0 ..< end.count where bytes[cut + offset] != end[offset] { return (nil, false) }
-                let stem = UnsafeBufferPointer(rebasing: bytes[..<cut])
-                return (String(decoding: stem, as: UTF8.self), ByteReader(stem).isASCII)
-            }
-        }
+        let suffix = ArchiveFileName.fileSuffix
+        guard let (stem, isASCII) = ByteReader.text(of: name, beforeSuffix: suffix) else { return nil }
         // After an ASCII byte the extension's dot starts a character; the stem ends in one if it is ASCII.
-        guard let stem, isASCII || stem.isEmpty || name.hasSuffix(suffix) else { return nil }
+        guard isASCII || stem.isEmpty || name.hasSuffix(suffix) else { return nil }
         return (stem, isASCII)
     }
 

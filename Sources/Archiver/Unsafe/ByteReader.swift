@@ -66,6 +66,24 @@ struct ByteReader: @unchecked Sendable {
         string.utf8.withContiguousStorageIfAvailable { body(ByteReader($0)) }
     }
 
+    /// The text of `string` before `suffix`, and whether that text is ASCII, when `string`'s
+    /// UTF-8 ends in `suffix`'s bytes; else `nil`. (A file name's stem: cut from the contiguous
+    /// bytes, not a slice of the UTF-8 view, which `String(decoding:)` reads byte by byte.) Both
+    /// are made contiguous first (copies of them) if they are not.
+    @inline(__always)
+    static func text(of string: String, beforeSuffix suffix: String) -> (text: String, isASCII: Bool)? {
+        var string = string, suffix = suffix
+        return string.withUTF8 { bytes in
+            suffix.withUTF8 { end in
+                let cut = bytes.count - end.count
+                guard cut >= 0 else { return nil }
+                for offset in 0 ..< end.count where bytes[cut + offset] != end[offset] { return nil }
+                let text = UnsafeBufferPointer(rebasing: bytes[..<cut])
+                return (String(decoding: text, as: UTF8.self), ByteReader(text).isASCII)
+            }
+        }
+    }
+
     /// Appends `source`'s bytes to `array`, taking `source` borrowed: `append(contentsOf:)` of
     /// the array itself takes it owned, a retain and a release per call.
     @inline(__always)
@@ -157,6 +175,16 @@ struct ByteReader: @unchecked Sendable {
     /// Whether the reader's bytes begin with `prefix`.
     func starts(with prefix: [UInt8]) -> Bool {
         prefix.count <= count && ByteReader.withBytes(of: prefix) { contains($0, at: 0) }
+    }
+
+    /// The first 16 bytes (all of them, if fewer) as two big-endian words, zero past the end:
+    /// texts of bytes order as their words do, up to their 16th byte. Copied into the words at
+    /// once, not assembled byte by byte.
+    @inline(__always)
+    func leadingBigEndianWords() -> (high: UInt64, low: UInt64) {
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base, count: Swift.min(count, 16))) }
+        return (UInt64(bigEndian: words.0), UInt64(bigEndian: words.1))
     }
 
     /// Whether every byte is ASCII, tested eight at a time: most texts the library tests (ids,

@@ -129,6 +129,26 @@ struct FolderPathCacheTests {
         #expect(Self.sorted(uuids.map { (id: $0, text: $0.uuidString) }).map(\.text) == uuids.map(\.uuidString).sorted())
     }
 
+    /// Ids of a type that is not `Comparable` come in the order of their texts, each with its own.
+    @Test func idsOfATypeThatIsNotComparableComeInTheOrderOfTheirTexts() {
+        struct Tag: Equatable { let name: String }
+        let texts = ["b", "a", "c10", "c9", "\u{E9}", "e"]
+        let sorted = Self.sorted(texts.map { (id: Tag(name: $0), text: $0) })
+        #expect(sorted.map(\.text) == texts.sorted())
+        #expect(sorted.map(\.id.name) == texts.sorted())
+    }
+
+    /// The listing's `String` ids, alone or with their texts, come in the order the in-place
+    /// sort gives.
+    @Test func listedStringIdsComeInTheOrderOfLessThan() {
+        let texts = ["user-10", "user-9", "caf\u{E9}", "0123456789abcdefX", "0123456789abcdef", "", "user-9", "Z"]
+        #expect(ResourceIDOrder.sortedIDs(texts, as: String.self) == texts.sorted())
+        let parsed = ResourceIDOrder.parse(texts, as: String.self)
+        #expect(parsed.ids.map(\.id) == texts.sorted())
+        #expect(parsed.ids.map(\.text) == texts.sorted())
+        #expect(parsed.unparsed.isEmpty)
+    }
+
     /// `String` ids come in `<`'s order whether they are ASCII (sorted by their bytes) or not:
     /// ids shorter and longer than 16 bytes, ids that share their first 16 bytes, a prefix of
     /// another, equal ids (kept in their order), and text that is not ASCII.
