@@ -30,16 +30,8 @@ extension KeyMap {
             guard jsonObject.readsStoredProperties else {
                 return archiveInPlace(of: address[Model.self, at: 0])
             }
-            let entries = storeEntries
-            var archive = Archive(minimumCapacity: entries.count)
-            for index in entries.indices {
-                // Only `storeEntries(of:)` fills the array, with entries of this map's model;
-                // `entries` holds each for the call, which therefore takes no retain of it.
-                InvariantCasts.withUnretained(entries, at: index, as: KeyMapStoreEntry.self) { entry in
-                    if let value = entry.read(address) { archive[entry.key] = value }
-                }
-            }
-            return archive
+            var objects = ArchiveObjects()
+            return writeArchive(at: address, into: &objects, depth: 0)
         }
     }
 }

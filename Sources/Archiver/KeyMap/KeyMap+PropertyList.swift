@@ -63,8 +63,7 @@ enum PropertyListValueWriters {
             return writer
         }
         return PropertyListFieldWriter { value, writer, depth throws(BinaryPropertyListWriter.Failure) in
-            guard let archived = value.keyMapArchiveValue else { return nil }
-            return try writer.add(archived, depth: depth)
+            try ArchiveWriting.throughArchiveValue(value, into: &writer, depth: depth)
         }
     }
 
@@ -129,22 +128,7 @@ extension KeyMap {
         guard isUsable else { throw unusableFailure() }
         return try DeepRecursion.descend(unavailable: { BinaryPropertyListWriter.Failure(found: $0.description) }) {
             () throws(BinaryPropertyListWriter.Failure) -> Int in
-            let entries = storeEntries
-            var container = try writer.beginDictionary(capacity: entries.count, depth: depth)
-            for index in entries.indices {
-                // Only `storeEntries(of:)` fills the array, with entries of this map's model;
-                // `entries` holds each for the call, which therefore takes no retain of it.
-                try InvariantCasts.withUnretained(entries, at: index, as: KeyMapStoreEntry.self) {
-                    (entry) throws(BinaryPropertyListWriter.Failure) in
-                    let written: Int?
-                    do throws(BinaryPropertyListWriter.Failure) {
-                        written = try entry.write(address, &writer, depth + 1)
-                    } catch {
-                        throw error.inside(.key(entry.key))
-                    }
-                    if let written { writer.append(key: entry.key, value: written, to: &container) }
-                }
-            }
+            let container = try writeArchive(at: address, into: &writer, depth: depth)
             writer.end(container)
             return container.object
         }
