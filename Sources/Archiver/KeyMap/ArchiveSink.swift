@@ -85,34 +85,6 @@ extension BinaryPropertyListWriter: ArchiveSink {
     static func failure(_ failure: Failure, inside step: ArchiveDecodingError.PathComponent) -> Failure { failure.inside(step) }
 }
 
-extension KeyMap {
-    /// The archive of the model at `address`, as a dictionary left open for the caller to end:
-    /// each property that is not excluded and not `nil` (`storeEntries` holds no others), under
-    /// its archive key. The one walk over a model's fields for both sinks; a failure names the
-    /// key it was found under.
-    @inline(__always)
-    func writeArchive<Sink: ArchiveSink>(
-        at address: ModelAddress, into sink: inout Sink, depth: Int
-    ) throws(Sink.Failure) -> Sink.OpenDictionary {
-        let entries = storeEntries
-        var dictionary = try sink.beginDictionary(capacity: entries.count, depth: depth)
-        for index in entries.indices {
-            // Only `storeEntries(of:)` fills the array, with entries of this map's model;
-            // `entries` holds each for the call, which therefore takes no retain of it.
-            try InvariantCasts.withUnretained(entries, at: index, as: KeyMapStoreEntry.self) { (entry) throws(Sink.Failure) in
-                let written: Sink.Object?
-                do throws(Sink.Failure) {
-                    written = try sink.write(entry, of: address, depth: depth + 1)
-                } catch {
-                    throw Sink.failure(error, inside: .key(entry.key))
-                }
-                if let written { sink.append(key: entry.key, value: written, to: &dictionary) }
-            }
-        }
-        return dictionary
-    }
-}
-
 enum ArchiveWriting {
     /// The form of a type that states none to the library: its public `keyMapArchiveValue`,
     /// `nil` to leave it out.
@@ -124,4 +96,45 @@ enum ArchiveWriting {
         return try sink.add(archived, depth: depth)
     }
 
+    /// A property's form when its entry has a transform: the transform's result, `nil` to
+    /// leave it out.
+    @inline(__always)
+    static func transformed<Sink: ArchiveSink>(
+        _ value: Any, by transform: KeyMapTransform, into sink: inout Sink, depth: Int
+    ) throws(Sink.Failure) -> Sink.Object? {
+        guard let archived = transform.encode(value) else { return nil }
+        return try sink.add(archived, depth: depth)
+    }
+}
+
+extension ArchiveWriting {
+    /// The archive of the model at `address`, whose key map's `storeEntries` are `entries`, as a
+    /// dictionary left open for the caller to end: each property that is not excluded and not
+    /// `nil` (`storeEntries` holds no others), under its archive key. The one walk over a
+    /// model's fields for both sinks; a failure names the key it was found under.
+    ///
+    /// Generic over the sink alone, not a method of `KeyMap<Model>`, so that it is compiled for
+    /// each sink: within a model's generic context the walk and its closure handled the sink's
+    /// values through value witnesses.
+    static func fields<Sink: ArchiveSink>(
+        _ entries: [AnyObject], at address: ModelAddress, into sink: inout Sink, depth: Int
+    ) throws(Sink.Failure) -> Sink.OpenDictionary {
+        var dictionary = try sink.beginDictionary(capacity: entries.count, depth: depth)
+        for index in entries.indices {
+            // Only `storeEntries(of:)` fills the array, with entries of this map's model;
+            // `entries` holds each for the call, which therefore takes no retain of it.
+            try InvariantCasts.withUnretained(entries, at: index, as: KeyMapStoreEntry.self) { (entry) throws(Sink.Failure) in
+                // Appended where it is unwrapped: a `Sink.Object?` kept across the `do` was
+                // copied through Optional's value witnesses for Foundation objects.
+                do throws(Sink.Failure) {
+                    if let written = try sink.write(entry, of: address, depth: depth + 1) {
+                        sink.append(key: entry.key, value: written, to: &dictionary)
+                    }
+                } catch {
+                    throw Sink.failure(error, inside: .key(entry.key))
+                }
+            }
+        }
+        return dictionary
+    }
 }

@@ -128,7 +128,7 @@ extension KeyMap {
         guard isUsable else { throw unusableFailure() }
         return try DeepRecursion.descend(unavailable: { BinaryPropertyListWriter.Failure(found: $0.description) }) {
             () throws(BinaryPropertyListWriter.Failure) -> Int in
-            let container = try writeArchive(at: address, into: &writer, depth: depth)
+            let container = try ArchiveWriting.fields(storeEntries, at: address, into: &writer, depth: depth)
             writer.end(container)
             return container.object
         }
@@ -153,8 +153,7 @@ extension KeyMap {
     ) -> StoredPropertyWriter {
         if let transform = field.transform {
             return StoredPropertyWriter { model, writer, depth throws(BinaryPropertyListWriter.Failure) in
-                guard let archived = transform.encode(model[Value.self, at: offset]) else { return nil }
-                return try writer.add(archived, depth: depth)
+                try ArchiveWriting.transformed(model[Value.self, at: offset], by: transform, into: &writer, depth: depth)
             }
         }
         if let mapped = Value.self as? any KeyMapped.Type {
@@ -179,8 +178,7 @@ extension KeyMap {
     static func propertyListWriter<Value: KeyMapValue>(mirroring type: Value.Type, field: KeyMapField) -> PropertyListFieldWriter<Any> {
         if let transform = field.transform {
             return PropertyListFieldWriter { value, writer, depth throws(BinaryPropertyListWriter.Failure) in
-                guard let archived = transform.encode(value) else { return nil }
-                return try writer.add(archived, depth: depth)
+                try ArchiveWriting.transformed(value, by: transform, into: &writer, depth: depth)
             }
         }
         let writeValue = PropertyListValueWriters.writer(for: Value.self)

@@ -159,15 +159,13 @@ extension Array: PropertyListWritable where Element: KeyMapValue {
         var container = try sink.beginArray(capacity: array.count, depth: depth)
         var written = 0
         for index in array.indices {
-            let object: Sink.Object?
             do throws(Sink.Failure) {
-                object = try element(array[index], &sink, depth + 1)
+                if let object = try element(array[index], &sink, depth + 1) {
+                    sink.append(object, to: &container)
+                    written += 1
+                }
             } catch {
                 throw Sink.failure(error, inside: .index(written))
-            }
-            if let object {
-                sink.append(object, to: &container)
-                written += 1
             }
         }
         return sink.endArray(container)
