@@ -137,4 +137,24 @@ extension ArchiveWriting {
         }
         return dictionary
     }
+
+    /// ``fields(_:at:into:depth:)`` for a model whose property values `Mirror` reports, one per
+    /// field: each that is not excluded and that `write` does not leave out, under its archive key.
+    static func fields<Sink: ArchiveSink>(
+        of values: [Any], _ fields: [KeyMapField], into sink: inout Sink, depth: Int,
+        write: (Int, Any, inout Sink, Int) throws(Sink.Failure) -> Sink.Object?
+    ) throws(Sink.Failure) -> Sink.OpenDictionary {
+        var dictionary = try sink.beginDictionary(capacity: fields.count, depth: depth)
+        for index in fields.indices where !fields[index].isExcluded {
+            let key = fields[index].archiveKey
+            do throws(Sink.Failure) {
+                if let written = try write(index, values[index], &sink, depth + 1) {
+                    sink.append(key: key, value: written, to: &dictionary)
+                }
+            } catch {
+                throw Sink.failure(error, inside: .key(key))
+            }
+        }
+        return dictionary
+    }
 }

@@ -47,6 +47,17 @@ extension KeyMap {
         return ArchiveWriting.fields(storeEntries, at: address, into: &objects, depth: 0)
     }
 
+    /// ``archive(of:)`` of a model whose values `Mirror` reports: an empty archive when they are
+    /// not as many as the map's fields.
+    @usableFromInline
+    func archiveMirrored(of model: Model) -> Archive {
+        guard case .mirror(let encoders, _) = readers else { return [:] }
+        let values = Reflection.propertyValues(of: model)
+        guard values.count == fields.count else { return [:] }
+        var objects = ArchiveObjects()
+        return ArchiveWriting.fields(of: values, fields, into: &objects, depth: 0) { index, value, _, _ in encoders[index](value) }
+    }
+
     /// How archiving reads a property whose value `Mirror` reports: `nil`, to leave it out, for
     /// a value of another type.
     @usableFromInline

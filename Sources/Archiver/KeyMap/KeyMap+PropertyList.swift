@@ -101,16 +101,9 @@ extension KeyMap {
                 throw BinaryPropertyListWriter.Failure(
                     found: "\(Model.self) with \(values.count) stored properties, where its key map has \(fields.count)")
             }
-            var container = try writer.beginDictionary(capacity: fields.count, depth: depth)
-            for index in fields.indices where !fields[index].isExcluded {
-                let key = fields[index].archiveKey
-                let object: Int?
-                do throws(BinaryPropertyListWriter.Failure) {
-                    object = try writers[index].write(values[index], &writer, depth + 1)
-                } catch {
-                    throw error.inside(.key(key))
-                }
-                if let object { writer.append(key: key, value: object, to: &container) }
+            let container = try ArchiveWriting.fields(of: values, fields, into: &writer, depth: depth) {
+                (index, value, writer, depth) throws(BinaryPropertyListWriter.Failure) in
+                try writers[index].write(value, &writer, depth)
             }
             writer.end(container)
             return container.object

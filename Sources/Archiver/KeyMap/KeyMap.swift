@@ -472,14 +472,8 @@ public final class KeyMap<Model>: @unchecked Sendable {
         switch readers {
         case .readers:
             return KeyMapStoredOffsets.withAddress(of: model) { address in archiveFields(at: address) }
-        case .mirror(let encoders, _):
-            let values = Reflection.propertyValues(of: model)
-            guard values.count == fields.count else { return [:] }
-            var archive = Archive(minimumCapacity: fields.count)
-            for index in fields.indices where !fields[index].isExcluded {
-                if let value = encoders[index](values[index]) { archive[fields[index].archiveKey] = value }
-            }
-            return archive
+        case .mirror:
+            return archiveMirrored(of: model)
         }
     }
 
