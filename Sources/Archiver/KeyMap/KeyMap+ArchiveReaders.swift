@@ -9,7 +9,13 @@ extension KeyMap {
     /// How archiving reads the property of type `Value` at `offset` in a model, given the
     /// model's address: its archive value, or `nil` to leave the key out.
     @usableFromInline
-    static func archiveReader<Value: KeyMapValue>(_ type: Value.Type, at offset: Int) -> (ModelAddress) -> Any? {
+    static func archiveReader<Value: KeyMapValue>(_ type: Value.Type, at offset: Int, field: KeyMapField) -> (ModelAddress) -> Any? {
+        if let transform = field.transform {
+            return { model in
+                var objects = ArchiveObjects()
+                return ArchiveWriting.transformed(model[Value.self, at: offset], by: transform, into: &objects, depth: 0)
+            }
+        }
         if let mapped = Value.self as? any KeyMapped.Type {
             return nestedArchiveReader(mapped, at: offset)
         }
@@ -30,17 +36,39 @@ extension KeyMap {
             guard jsonObject.readsStoredProperties else {
                 return archiveInPlace(of: address[Model.self, at: 0])
             }
-            let entries = storeEntries
-            var archive = Archive(minimumCapacity: entries.count)
-            for index in entries.indices {
-                // Only `storeEntries(of:)` fills the array, with entries of this map's model;
-                // `entries` holds each for the call, which therefore takes no retain of it.
-                InvariantCasts.withUnretained(entries, at: index, as: KeyMapStoreEntry.self) { entry in
-                    if let value = entry.read(address) { archive[entry.key] = value }
-                }
-            }
-            return archive
+            return archiveFields(at: address)
         }
+    }
+
+    /// The fields of the model at `address`, read at their verified offsets.
+    @usableFromInline
+    func archiveFields(at address: ModelAddress) -> Archive {
+        var objects = ArchiveObjects()
+        return ArchiveWriting.fields(storeEntries, at: address, into: &objects, depth: 0)
+    }
+
+    /// ``archive(of:)`` of a model whose values `Mirror` reports: an empty archive when they are
+    /// not as many as the map's fields.
+    @usableFromInline
+    func archiveMirrored(of model: Model) -> Archive {
+        guard case .mirror(let encoders, _) = readers else { return [:] }
+        let values = Reflection.propertyValues(of: model)
+        guard values.count == fields.count else { return [:] }
+        var objects = ArchiveObjects()
+        return ArchiveWriting.fields(of: values, fields, into: &objects, depth: 0) { index, value, _, _ in encoders[index](value) }
+    }
+
+    /// How archiving reads a property whose value `Mirror` reports: `nil`, to leave it out, for
+    /// a value of another type.
+    @usableFromInline
+    static func archiveReader<Value: KeyMapValue>(mirroring type: Value.Type, field: KeyMapField) -> (Any) -> Any? {
+        if let transform = field.transform {
+            return { value in
+                var objects = ArchiveObjects()
+                return ArchiveWriting.transformed(value, by: transform, into: &objects, depth: 0)
+            }
+        }
+        return { value in (value as? Value)?.keyMapArchiveValue }
     }
 }
 

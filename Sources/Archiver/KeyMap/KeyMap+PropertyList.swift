@@ -63,8 +63,7 @@ enum PropertyListValueWriters {
             return writer
         }
         return PropertyListFieldWriter { value, writer, depth throws(BinaryPropertyListWriter.Failure) in
-            guard let archived = value.keyMapArchiveValue else { return nil }
-            return try writer.add(archived, depth: depth)
+            try ArchiveWriting.throughArchiveValue(value, into: &writer, depth: depth)
         }
     }
 
@@ -102,16 +101,9 @@ extension KeyMap {
                 throw BinaryPropertyListWriter.Failure(
                     found: "\(Model.self) with \(values.count) stored properties, where its key map has \(fields.count)")
             }
-            var container = try writer.beginDictionary(capacity: fields.count, depth: depth)
-            for index in fields.indices where !fields[index].isExcluded {
-                let key = fields[index].archiveKey
-                let object: Int?
-                do throws(BinaryPropertyListWriter.Failure) {
-                    object = try writers[index].write(values[index], &writer, depth + 1)
-                } catch {
-                    throw error.inside(.key(key))
-                }
-                if let object { writer.append(key: key, value: object, to: &container) }
+            let container = try ArchiveWriting.fields(of: values, fields, into: &writer, depth: depth) {
+                (index, value, writer, depth) throws(BinaryPropertyListWriter.Failure) in
+                try writers[index].write(value, &writer, depth)
             }
             writer.end(container)
             return container.object
@@ -129,22 +121,7 @@ extension KeyMap {
         guard isUsable else { throw unusableFailure() }
         return try DeepRecursion.descend(unavailable: { BinaryPropertyListWriter.Failure(found: $0.description) }) {
             () throws(BinaryPropertyListWriter.Failure) -> Int in
-            let entries = storeEntries
-            var container = try writer.beginDictionary(capacity: entries.count, depth: depth)
-            for index in entries.indices {
-                // Only `storeEntries(of:)` fills the array, with entries of this map's model;
-                // `entries` holds each for the call, which therefore takes no retain of it.
-                try InvariantCasts.withUnretained(entries, at: index, as: KeyMapStoreEntry.self) {
-                    (entry) throws(BinaryPropertyListWriter.Failure) in
-                    let written: Int?
-                    do throws(BinaryPropertyListWriter.Failure) {
-                        written = try entry.write(address, &writer, depth + 1)
-                    } catch {
-                        throw error.inside(.key(entry.key))
-                    }
-                    if let written { writer.append(key: entry.key, value: written, to: &container) }
-                }
-            }
+            let container = try ArchiveWriting.fields(storeEntries, at: address, into: &writer, depth: depth)
             writer.end(container)
             return container.object
         }
@@ -169,8 +146,7 @@ extension KeyMap {
     ) -> StoredPropertyWriter {
         if let transform = field.transform {
             return StoredPropertyWriter { model, writer, depth throws(BinaryPropertyListWriter.Failure) in
-                guard let archived = transform.encode(model[Value.self, at: offset]) else { return nil }
-                return try writer.add(archived, depth: depth)
+                try ArchiveWriting.transformed(model[Value.self, at: offset], by: transform, into: &writer, depth: depth)
             }
         }
         if let mapped = Value.self as? any KeyMapped.Type {
@@ -195,8 +171,7 @@ extension KeyMap {
     static func propertyListWriter<Value: KeyMapValue>(mirroring type: Value.Type, field: KeyMapField) -> PropertyListFieldWriter<Any> {
         if let transform = field.transform {
             return PropertyListFieldWriter { value, writer, depth throws(BinaryPropertyListWriter.Failure) in
-                guard let archived = transform.encode(value) else { return nil }
-                return try writer.add(archived, depth: depth)
+                try ArchiveWriting.transformed(value, by: transform, into: &writer, depth: depth)
             }
         }
         let writeValue = PropertyListValueWriters.writer(for: Value.self)

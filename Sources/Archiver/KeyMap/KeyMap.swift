@@ -343,7 +343,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
         case .failure(let unverified):
             // An unusable map archives nothing; its problems are reported already.
             if !fields.isEmpty { KeyMapStoredOffsets.report(unverified, typeName: String(describing: Model.self)) }
-            var encoders: [(Any) -> Any?] = []
+            var encoders: [(KeyMapField) -> (Any) -> Any?] = []
             for encoder in repeat Self.mirrorEncoder(for: (each Property).self) {
                 encoders.append(encoder)
             }
@@ -351,9 +351,7 @@ public final class KeyMap<Model>: @unchecked Sendable {
             for writer in repeat Self.mirrorWriter(for: (each Property).self) {
                 writers.append(writer)
             }
-            return .mirror(zip(fields, encoders).map { field, encoder in
-                field.transform.map { transform in { value in transform.encode(value) } } ?? encoder
-            }, zip(fields, writers).map { field, make in make(field) })
+            return .mirror(zip(fields, encoders).map { field, make in make(field) }, zip(fields, writers).map { field, make in make(field) })
         }
     }
 
@@ -398,21 +396,16 @@ public final class KeyMap<Model>: @unchecked Sendable {
     static func storedPropertyEntry<Value: KeyMapValue>(for type: Value.Type) -> (Int) -> (KeyMapField) -> ArchiveEntry {
         { offset in
             { field in
-                let write = propertyListWriter(Value.self, at: offset, field: field)
-                let json = jsonWriter(Value.self, at: offset, field: field)
-                if let transform = field.transform {
-                    return ArchiveEntry(key: field.archiveKey, read: { model in
-                        transform.encode(model[Value.self, at: offset])
-                    }, write: write, json: json)
-                }
-                return ArchiveEntry(key: field.archiveKey, read: archiveReader(Value.self, at: offset), write: write, json: json)
+                ArchiveEntry(
+                    key: field.archiveKey, read: archiveReader(Value.self, at: offset, field: field),
+                    write: propertyListWriter(Value.self, at: offset, field: field), json: jsonWriter(Value.self, at: offset, field: field))
             }
         }
     }
 
     @inlinable
-    static func mirrorEncoder<Value: KeyMapValue>(for type: Value.Type) -> (Any) -> Any? {
-        { value in (value as? Value)?.keyMapArchiveValue }
+    static func mirrorEncoder<Value: KeyMapValue>(for type: Value.Type) -> (KeyMapField) -> (Any) -> Any? {
+        { field in archiveReader(mirroring: Value.self, field: field) }
     }
 
     @inlinable
@@ -476,22 +469,12 @@ public final class KeyMap<Model>: @unchecked Sendable {
     /// ``archive(of:)`` one level deeper, on whichever stack ``ValueNesting`` chose.
     @inlinable
     func archiveInPlace(of model: Model) -> Archive {
-        var archive = Archive(minimumCapacity: fields.count)
         switch readers {
-        case .readers(let entries):
-            KeyMapStoredOffsets.withAddress(of: model) { address in
-                for entry in entries {
-                    if let value = entry.read(address) { archive[entry.key] = value }
-                }
-            }
-        case .mirror(let encoders, _):
-            let values = Reflection.propertyValues(of: model)
-            guard values.count == fields.count else { return [:] }
-            for index in fields.indices where !fields[index].isExcluded {
-                if let value = encoders[index](values[index]) { archive[fields[index].archiveKey] = value }
-            }
+        case .readers:
+            return KeyMapStoredOffsets.withAddress(of: model) { address in archiveFields(at: address) }
+        case .mirror:
+            return archiveMirrored(of: model)
         }
-        return archive
     }
 
     /// A model built from placeholders, as the map built it to reflect on; `nil` when some

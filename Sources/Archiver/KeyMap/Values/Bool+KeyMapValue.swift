@@ -29,7 +29,10 @@ extension Bool: KeyMapValue {
     /// ```swift
     /// try Bool(keyMapValue: KeyMapInput("true", from: .archive)).keyMapArchiveValue
     /// ```
-    public var keyMapArchiveValue: Any? { self }
+    public var keyMapArchiveValue: Any? {
+        var objects = ArchiveObjects()
+        return Self.writeArchive(self, into: &objects)
+    }
 
     /// `false`: any `Bool` will do.
     ///
@@ -39,9 +42,13 @@ extension Bool: KeyMapValue {
     public static var keyMapPlaceholder: Bool? { false }
 }
 
-// How a store writes it: straight into the binary property list (KeyMap+PropertyList.swift).
 extension Bool: PropertyListWritable {
+    /// Its archive form, for both sinks (ArchiveSink.swift).
+    static func writeArchive<Sink: ArchiveSink>(_ value: Bool, into sink: inout Sink) -> Sink.Object {
+        sink.addBool(value)
+    }
+
     static func makePropertyListWriter() -> Any {
-        PropertyListFieldWriter<Bool> { value, writer, _ in writer.addBool(value) }
+        PropertyListFieldWriter<Bool> { value, writer, _ in writeArchive(value, into: &writer) }
     }
 }

@@ -39,15 +39,11 @@ extension Array: KeyMapValue where Element: KeyMapValue {
     /// ```swift
     /// [1, nil, 3].keyMapArchiveValue  // [1, 3]
     /// ```
-    @inlinable
     public var keyMapArchiveValue: Any? {
-        // Reserved up front, as `map` would: `compactMap` grows the array from empty.
-        var values: [Any] = []
-        values.reserveCapacity(count)
-        for element in self {
-            if let value = element.keyMapArchiveValue { values.append(value) }
+        var objects = ArchiveObjects()
+        return Self.writeArchive(self, into: &objects, depth: 0) { value, objects, depth in
+            ArchiveWriting.throughArchiveValue(value, into: &objects, depth: depth)
         }
-        return values
     }
 
     /// An empty collection: any will do.
@@ -151,28 +147,38 @@ extension Dictionary: KeyMapTypeDescribing where Key == String, Value: KeyMapVal
     static var keyMapTypeName: String { "[String: \(Value.keyMapTypeDescription)]" }
 }
 
-// How a store writes it: straight into the binary property list (KeyMap+PropertyList.swift).
 extension Array: PropertyListWritable where Element: KeyMapValue {
-    /// The elements whose archive value is `nil` are left out, as `keyMapArchiveValue` leaves
-    /// them out; a failure names the element's index in the array written.
-    static func makePropertyListWriter() -> Any {
-        let element = PropertyListValueWriters.writer(for: Element.self)
-        return PropertyListFieldWriter<[Element]> { array, writer, depth throws(BinaryPropertyListWriter.Failure) in
-            var container = try writer.beginArray(capacity: array.count, depth: depth)
-            try DeepRecursion.descend(unavailable: { BinaryPropertyListWriter.Failure(found: $0.description) }) {
-                () throws(BinaryPropertyListWriter.Failure) in
-                for index in array.indices {
-                    let object: Int?
-                    do throws(BinaryPropertyListWriter.Failure) {
-                        object = try element.write(array[index], &writer, depth + 1)
-                    } catch {
-                        throw error.inside(.index(container.count))
-                    }
-                    if let object { writer.append(object, to: &container) }
+    /// Its archive form, for both sinks (ArchiveSink.swift): an array of the elements as
+    /// `element` writes them, without those it leaves out; a failure names the element's index
+    /// in the array written.
+    @inline(__always)
+    static func writeArchive<Sink: ArchiveSink>(
+        _ array: [Element], into sink: inout Sink, depth: Int,
+        element: (Element, inout Sink, Int) throws(Sink.Failure) -> Sink.Object?
+    ) throws(Sink.Failure) -> Sink.Object {
+        var container = try sink.beginArray(capacity: array.count, depth: depth)
+        var written = 0
+        for index in array.indices {
+            do throws(Sink.Failure) {
+                if let object = try element(array[index], &sink, depth + 1) {
+                    sink.append(object, to: &container)
+                    written += 1
                 }
+            } catch {
+                throw Sink.failure(error, inside: .index(written))
             }
-            writer.end(container)
-            return container.object
+        }
+        return sink.endArray(container)
+    }
+
+    static func makePropertyListWriter() -> Any {
+        let element = PropertyListValueWriters.writer(for: Element.self).write
+        return PropertyListFieldWriter<[Element]> { array, writer, depth throws(BinaryPropertyListWriter.Failure) in
+            // The elements are written one level deeper, on a stack with room for them.
+            try DeepRecursion.descend(unavailable: { BinaryPropertyListWriter.Failure(found: $0.description) }) {
+                () throws(BinaryPropertyListWriter.Failure) -> Int in
+                try writeArchive(array, into: &writer, depth: depth, element: element)
+            }
         }
     }
 }

@@ -23,7 +23,10 @@ extension Data: KeyMapValue {
     /// ```swift
     /// try Data(keyMapValue: KeyMapInput("AAE=", from: .archive)).keyMapArchiveValue
     /// ```
-    public var keyMapArchiveValue: Any? { self }
+    public var keyMapArchiveValue: Any? {
+        var objects = ArchiveObjects()
+        return Self.writeArchive(self, into: &objects)
+    }
 
     /// Empty data: any `Data` will do.
     ///
@@ -37,9 +40,13 @@ extension Data: KeyMapTypeDescribing {
     static var keyMapTypeName: String { "Data (base 64)" }
 }
 
-// How a store writes it: straight into the binary property list (KeyMap+PropertyList.swift).
 extension Data: PropertyListWritable {
+    /// Its archive form, for both sinks (ArchiveSink.swift).
+    static func writeArchive<Sink: ArchiveSink>(_ value: Data, into sink: inout Sink) -> Sink.Object {
+        sink.addData(value)
+    }
+
     static func makePropertyListWriter() -> Any {
-        PropertyListFieldWriter<Data> { value, writer, _ in writer.addData(value) }
+        PropertyListFieldWriter<Data> { value, writer, _ in writeArchive(value, into: &writer) }
     }
 }

@@ -44,7 +44,10 @@ extension Date: KeyMapValue {
     /// ```swift
     /// try Date(keyMapValue: KeyMapInput("2016-06-01T12:00:00Z", from: .archive)).keyMapArchiveValue
     /// ```
-    public var keyMapArchiveValue: Any? { self }
+    public var keyMapArchiveValue: Any? {
+        var objects = ArchiveObjects()
+        return Self.writeArchive(self, into: &objects)
+    }
 
     /// The start of 1970: any `Date` will do.
     ///
@@ -58,9 +61,13 @@ extension Date: KeyMapTypeDescribing {
     static var keyMapTypeName: String { "Date (ISO 8601 such as 2016-06-01T12:00:00Z or 2016-06-01, or seconds since 1970)" }
 }
 
-// How a store writes it: straight into the binary property list (KeyMap+PropertyList.swift).
 extension Date: PropertyListWritable {
+    /// Its archive form, for both sinks (ArchiveSink.swift).
+    static func writeArchive<Sink: ArchiveSink>(_ value: Date, into sink: inout Sink) -> Sink.Object {
+        sink.addDate(value)
+    }
+
     static func makePropertyListWriter() -> Any {
-        PropertyListFieldWriter<Date> { value, writer, _ in writer.addDate(value) }
+        PropertyListFieldWriter<Date> { value, writer, _ in writeArchive(value, into: &writer) }
     }
 }

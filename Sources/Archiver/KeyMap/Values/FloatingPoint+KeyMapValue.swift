@@ -47,7 +47,10 @@ extension KeyMapValue where Self: BinaryFloatingPoint & LosslessStringConvertibl
     /// ```swift
     /// 4.5.keyMapArchiveValue  // 4.5
     /// ```
-    public var keyMapArchiveValue: Any? { self }
+    public var keyMapArchiveValue: Any? {
+        var objects = ArchiveObjects()
+        return Self.writeArchive(self, into: &objects)
+    }
 
     /// `0`: any number will do.
     ///
@@ -60,9 +63,15 @@ extension KeyMapValue where Self: BinaryFloatingPoint & LosslessStringConvertibl
 extension Double: KeyMapValue {}
 extension Float: KeyMapValue {}
 
-// How a store writes it: straight into the binary property list (KeyMap+PropertyList.swift).
+extension BinaryFloatingPoint {
+    /// The archive form of either width, for both sinks (ArchiveSink.swift).
+    static func writeArchive<Sink: ArchiveSink>(_ value: Self, into sink: inout Sink) -> Sink.Object {
+        sink.addFloatingPoint(value)
+    }
+}
+
 extension Double: PropertyListWritable {
     static func makePropertyListWriter() -> Any {
-        PropertyListFieldWriter<Double> { value, writer, _ in writer.addDouble(value) }
+        PropertyListFieldWriter<Double> { value, writer, _ in writeArchive(value, into: &writer) }
     }
 }

@@ -14,7 +14,12 @@ extension Indirect: KeyMapValue where Wrapped: KeyMapValue {
     /// ```swift
     /// Indirect(4).keyMapArchiveValue  // 4
     /// ```
-    public var keyMapArchiveValue: Any? { value.keyMapArchiveValue }
+    public var keyMapArchiveValue: Any? {
+        var objects = ArchiveObjects()
+        return Self.writeArchive(self, into: &objects, depth: 0) { value, objects, depth in
+            ArchiveWriting.throughArchiveValue(value, into: &objects, depth: depth)
+        }
+    }
 
     /// The boxed type's placeholder, boxed. A model holds itself as an optional
     /// (`Indirect<Status>?`), whose placeholder is `nil`, so building one never recurses.
@@ -39,12 +44,21 @@ extension Indirect: KeyMapTypeDescribing where Wrapped: KeyMapValue {
     static var keyMapTypeName: String { Wrapped.keyMapTypeDescription }
 }
 
-// How a store writes it: as the boxed value, straight into the binary property list.
 extension Indirect: PropertyListWritable where Wrapped: KeyMapValue {
+    /// Its archive form, for both sinks (ArchiveSink.swift): the boxed value's, as `wrapped`
+    /// writes it.
+    @inline(__always)
+    static func writeArchive<Sink: ArchiveSink>(
+        _ boxed: Self, into sink: inout Sink, depth: Int,
+        wrapped: (Wrapped, inout Sink, Int) throws(Sink.Failure) -> Sink.Object?
+    ) throws(Sink.Failure) -> Sink.Object? {
+        try wrapped(boxed.value, &sink, depth)
+    }
+
     static func makePropertyListWriter() -> Any {
-        let wrapped = PropertyListValueWriters.writer(for: Wrapped.self)
+        let wrapped = PropertyListValueWriters.writer(for: Wrapped.self).write
         return PropertyListFieldWriter<Self> { boxed, writer, depth throws(BinaryPropertyListWriter.Failure) in
-            try wrapped.write(boxed.value, &writer, depth)
+            try writeArchive(boxed, into: &writer, depth: depth, wrapped: wrapped)
         }
     }
 }

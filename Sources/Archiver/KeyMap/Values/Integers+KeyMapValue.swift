@@ -33,8 +33,14 @@ extension FixedWidthInteger where Self: KeyMapValue {
     /// Integers that a property list holds as they are; the few unsigned values above
     /// `Int64.max`, which it cannot, are written as their decimal text and read back exactly.
     var integerArchiveValue: Any {
-        if Self.isSigned || self <= Int64.max { return self }
-        return String(self)
+        var objects = ArchiveObjects()
+        return Self.writeArchive(self, into: &objects)
+    }
+
+    /// The archive form of every width, for both sinks (ArchiveSink.swift).
+    static func writeArchive<Sink: ArchiveSink>(_ value: Self, into sink: inout Sink) -> Sink.Object {
+        if Self.isSigned || value <= Int64.max { return sink.addInteger(exactly: value) }
+        return sink.addString(String(value))
     }
 }
 
@@ -75,9 +81,8 @@ extension UInt16: KeyMapValue {}
 extension UInt32: KeyMapValue {}
 extension UInt64: KeyMapValue {}
 
-// How a store writes it: straight into the binary property list (KeyMap+PropertyList.swift).
 extension Int: PropertyListWritable {
     static func makePropertyListWriter() -> Any {
-        PropertyListFieldWriter<Int> { value, writer, _ in writer.addInteger(Int64(value)) }
+        PropertyListFieldWriter<Int> { value, writer, _ in writeArchive(value, into: &writer) }
     }
 }

@@ -22,11 +22,10 @@ extension Optional: KeyMapValue where Wrapped: KeyMapValue {
     /// ```swift
     /// Int?.none.keyMapArchiveValue  // nil
     /// ```
-    @inlinable
     public var keyMapArchiveValue: Any? {
-        switch self {
-        case .some(let wrapped): wrapped.keyMapArchiveValue
-        case .none: nil
+        var objects = ArchiveObjects()
+        return Self.writeArchive(self, into: &objects, depth: 0) { value, objects, depth in
+            ArchiveWriting.throughArchiveValue(value, into: &objects, depth: depth)
         }
     }
 
@@ -45,13 +44,22 @@ extension Optional: KeyMapTypeDescribing, KeyMapMissingValue where Wrapped: KeyM
     static var keyMapMissingValue: Any { Wrapped?.none as Any }
 }
 
-// How a store writes it: straight into the binary property list (KeyMap+PropertyList.swift).
 extension Optional: PropertyListWritable where Wrapped: KeyMapValue {
+    /// Its archive form, for both sinks (ArchiveSink.swift): nothing for `nil`, which leaves the
+    /// key or element out, and otherwise the wrapped value as `wrapped` writes it.
+    @inline(__always)
+    static func writeArchive<Sink: ArchiveSink>(
+        _ value: Self, into sink: inout Sink, depth: Int,
+        wrapped: (Wrapped, inout Sink, Int) throws(Sink.Failure) -> Sink.Object?
+    ) throws(Sink.Failure) -> Sink.Object? {
+        guard let value else { return nil }
+        return try wrapped(value, &sink, depth)
+    }
+
     static func makePropertyListWriter() -> Any {
-        let wrapped = PropertyListValueWriters.writer(for: Wrapped.self)
+        let wrapped = PropertyListValueWriters.writer(for: Wrapped.self).write
         return PropertyListFieldWriter<Wrapped?> { value, writer, depth throws(BinaryPropertyListWriter.Failure) in
-            guard let value else { return nil }
-            return try wrapped.write(value, &writer, depth)
+            try writeArchive(value, into: &writer, depth: depth, wrapped: wrapped)
         }
     }
 }

@@ -15,7 +15,10 @@ extension String: KeyMapValue {
     /// ```swift
     /// try String(keyMapValue: KeyMapInput("Soup", from: .archive)).keyMapArchiveValue
     /// ```
-    public var keyMapArchiveValue: Any? { self }
+    public var keyMapArchiveValue: Any? {
+        var objects = ArchiveObjects()
+        return Self.writeArchive(self, into: &objects)
+    }
 
     /// The empty string: any `String` will do.
     ///
@@ -25,9 +28,13 @@ extension String: KeyMapValue {
     public static var keyMapPlaceholder: String? { "" }
 }
 
-// How a store writes it: straight into the binary property list (KeyMap+PropertyList.swift).
 extension String: PropertyListWritable {
+    /// Its archive form, for both sinks (ArchiveSink.swift).
+    static func writeArchive<Sink: ArchiveSink>(_ value: String, into sink: inout Sink) -> Sink.Object {
+        sink.addString(value)
+    }
+
     static func makePropertyListWriter() -> Any {
-        PropertyListFieldWriter<String> { value, writer, _ in writer.addString(value) }
+        PropertyListFieldWriter<String> { value, writer, _ in writeArchive(value, into: &writer) }
     }
 }
