@@ -252,8 +252,6 @@ struct ScratchBuffer<Element: BitwiseCopyable> {
         }
     }
 
-    var capacity: Int { elements.count }
-
     @inline(__always)
     subscript(index: Int) -> Element {
         get {
