@@ -42,6 +42,11 @@ enum InvariantCasts {
     /// Calls `body` with `elements[index]`, not retained: `elements`, which the caller holds for
     /// the call, keeps it alive while `body` runs, and `body` must not keep it. A key map's
     /// construct closure reads each field this way: a retain and a release per field would buy nothing.
+    ///
+    /// The decode's forms throw `ArchiveDecodingError` itself, caught and cast, rather than any
+    /// failure carried in a `Result` as above: in the library's code for an app's model that
+    /// `Result` is not specialized, and its metadata was looked up on every field. The store's
+    /// walk, compiled per sink, keeps the `Result` form, which costs it less than the cast.
     @inline(__always)
     static func withUnretained<Element: AnyObject, Result>(
         _ elements: [Element], at index: Int, _ body: (Element) throws(ArchiveDecodingError) -> Result
