@@ -14,18 +14,25 @@ extension KeyMap where Model: KeyMapped {
     func decode(json document: JSONDocument, at index: Int) throws(ArchiveDecodingError) -> Model {
         guard isUsable else { throw unusable() }
         guard document.tokens[index].kind == .object else { throw .typeMismatch(Model.self, found: KeyMapInput(json: document, at: index)) }
-        return try ValueNesting.descendWithState(orElse: { (refusal) throws(ArchiveDecodingError) -> Model in throw .refused(Model.self, refusal) }) {
-            (state) throws(ArchiveDecodingError) -> Model in try construct(json: document, object: index, log: state.pointee.droppedElements)
+        let level = ValueNesting.enter()
+        guard level.isNear else {
+            return try ValueNesting.descendFar(to: level.depth, level.state, orElse: { (refusal) throws(ArchiveDecodingError) -> Model in
+                throw .refused(Model.self, refusal)
+            }) { (state) throws(ArchiveDecodingError) -> Model in try construct(json: document, object: index, state: state) }
         }
+        level.state.pointee.depth = level.depth
+        defer { level.state.pointee.depth = level.depth - 1 }
+        return try construct(json: document, object: index, state: level.state)
     }
 
-    /// ``decode(json:at:)`` one level deeper, on whichever stack ``ValueNesting`` chose.
-    private func construct(json document: JSONDocument, object: Int, log: DroppedElementLog?) throws(ArchiveDecodingError) -> Model {
-        try FieldSlots.with(count: fields.count) { slots throws(ArchiveDecodingError) in
-            locateMembers(of: object, in: document, slots: slots)
-            if hasComplexKeys { locateComplexMembers(of: object, in: document, slots: slots) }
-            return try construct(from: KeyMapObject(json: document, slots: slots), log: log)
-        }
+    /// ``decode(json:at:)`` one level deeper, on the thread whose state is `state`.
+    @inline(__always)
+    private func construct(json document: JSONDocument, object: Int, state: ThreadLocalValue<ConversionState>) throws(ArchiveDecodingError) -> Model {
+        let slots = FieldSlots.push(fields.count, on: state)
+        defer { FieldSlots.pop(slots, on: state) }
+        locateMembers(of: object, in: document, slots: slots)
+        if hasComplexKeys { locateComplexMembers(of: object, in: document, slots: slots) }
+        return try construct(from: KeyMapObject(json: document, slots: slots), log: state.pointee.droppedElements)
     }
 
     /// Finds the value token of each field read from a path or alternate keys, as

@@ -17,14 +17,27 @@ extension KeyMap where Model: KeyMapped {
         guard document.kind(of: object) == .dictionary else {
             throw .typeMismatch(Model.self, found: KeyMapInput(propertyList: document, at: object))
         }
-        return try ValueNesting.descendWithState(orElse: { (refusal) throws(ArchiveDecodingError) -> Model in throw .refused(Model.self, refusal) }) {
-            (state) throws(ArchiveDecodingError) -> Model in
-            try FieldSlots.with(count: fields.count) { slots throws(ArchiveDecodingError) in
-                locate(object, in: document, slots: slots)
-                if hasComplexKeys { locateFormerKeys(of: object, in: document, slots: slots) }
-                return try construct(from: KeyMapObject(propertyList: document, slots: slots), log: state.pointee.droppedElements)
-            }
+        let level = ValueNesting.enter()
+        guard level.isNear else {
+            return try ValueNesting.descendFar(to: level.depth, level.state, orElse: { (refusal) throws(ArchiveDecodingError) -> Model in
+                throw .refused(Model.self, refusal)
+            }) { (state) throws(ArchiveDecodingError) -> Model in try construct(propertyList: document, object: object, state: state) }
         }
+        level.state.pointee.depth = level.depth
+        defer { level.state.pointee.depth = level.depth - 1 }
+        return try construct(propertyList: document, object: object, state: level.state)
+    }
+
+    /// ``decode(propertyList:at:)`` one level deeper, on the thread whose state is `state`.
+    @inline(__always)
+    private func construct(
+        propertyList document: BinaryPropertyListDocument, object: Int, state: ThreadLocalValue<ConversionState>
+    ) throws(ArchiveDecodingError) -> Model {
+        let slots = FieldSlots.push(fields.count, on: state)
+        defer { FieldSlots.pop(slots, on: state) }
+        locate(object, in: document, slots: slots)
+        if hasComplexKeys { locateFormerKeys(of: object, in: document, slots: slots) }
+        return try construct(from: KeyMapObject(propertyList: document, slots: slots), log: state.pointee.droppedElements)
     }
 
     /// Finds each field's value object in one pass over the dictionary's keys, trying first the

@@ -44,7 +44,7 @@ enum ValueNesting {
     static func makeState() -> ThreadLocalValue<ConversionState> {
         var state = ConversionState()
         state.stackFloor = DeepRecursion.stackFloor()
-        return states.make(state)
+        return states.make(state, trailingBytes: FieldSlots.stackCapacity * MemoryLayout<Int32>.stride)
     }
 
     /// Why a conversion did not run: nested past ``limit``, or deeper than this thread's stack
@@ -88,6 +88,18 @@ enum ValueNesting {
             return try body(state)
         }
         return try descendFar(to: depth, state, orElse: refuse, body)
+    }
+
+    /// The state of this thread and the depth one level deeper, when that level can run here;
+    /// `nil` when it must go to ``descendFar(to:_:orElse:_:)`` (past the limit, or the stack
+    /// nearly used up). A caller that runs the level here sets `depth` and restores it after:
+    /// ``descendWithState(orElse:_:)`` without a closure, for the key maps' document doors, which
+    /// run once per nested model.
+    @inline(__always)
+    static func enter() -> (state: ThreadLocalValue<ConversionState>, depth: Int, isNear: Bool) {
+        let state = Self.state
+        let depth = state.pointee.depth + 1
+        return (state, depth, depth <= limit && !DeepRecursion.isStackLow(state))
     }
 
     /// ``descendWithState(orElse:_:)`` at a depth where the stack changes or the limit is
@@ -144,6 +156,8 @@ struct ConversionState {
     @usableFromInline var droppedElements: DroppedElementLog?
     /// Whether an invalid element fails the collection: set while a strict entry's value is read.
     @usableFromInline var isStrict = false
+    /// How many of the thread's field slots (``FieldSlots/push(_:on:)``) the decodes under way hold.
+    var fieldSlotsInUse = 0
     /// The lowest stack address this thread's levels may use (``DeepRecursion/isStackLow(_:)``).
     @usableFromInline var stackFloor: UInt = 0
     /// How many descents started on this thread continued on a worker's stack, and for how many

@@ -51,44 +51,56 @@ struct SlotBuffer {
     }
 }
 
-/// A key map's field slots for one decode: where each field's value is in the document.
+/// A key map's field slots for one decode from a parsed document: where each field's value is in
+/// the document.
 ///
-/// `withUnsafeTemporaryAllocation` would give them a stack buffer, but in code not compiled for
-/// the model's type (the library's, for an app's models) each call instantiated the metadata of
-/// `Result<Model, ArchiveDecodingError>` at run time, on every decode of a value. The slots of a
-/// map of up to 32 fields are a tuple on the stack, whose closure result needs no such metadata;
-/// a larger map's are allocated.
+/// They are taken from a stack of slots that each thread's ``ConversionState`` holds after it
+/// (``ThreadLocal/make(_:trailingBytes:)``), pushed as a model's decode starts and popped as it
+/// ends, so that a nested model costs neither an allocation nor a closure: a closure-taking
+/// scope (`withUnsafeMutablePointer` to a stack tuple, as before) ran unspecialized in the
+/// library for an app's model, once per nested model. A map whose slots do not fit on what is
+/// left of the stack gets them allocated.
+///
+/// Invariants: pushes and pops on one thread nest (a decode pops what it pushed, on every exit,
+/// before its caller pops); slots pushed on one thread's state are used on that thread. Debug
+/// builds check both.
 ///
 /// ```swift
-/// try FieldSlots.with(count: fields.count) { slots throws(ArchiveDecodingError) in
-///     slots.fill(-1)
-///     // … record where each field's value is, then construct the model from the slots
-/// }
+/// let slots = FieldSlots.push(fields.count, on: state)
+/// defer { FieldSlots.pop(slots, on: state) }
+/// slots.fill(-1)
+/// // … record where each field's value is, then construct the model from the slots
 /// ```
 enum FieldSlots {
-    static let inlineCount = 32
+    /// The slots each thread's state holds: 1 KiB of `Int32`, room for nesting 16 levels of maps of 32 fields.
+    static let stackCapacity = 512
 
-    /// Calls `body` with `count` slots, not yet initialized, valid until it returns.
+    /// `count` slots, not yet initialized: the next on `state`'s stack, or allocated.
     @inline(__always)
-    static func with<Model>(
-        count: Int, _ body: (SlotBuffer) throws(ArchiveDecodingError) -> Model
-    ) throws(ArchiveDecodingError) -> Model {
-        guard count <= inlineCount else {
-            let slots = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
-            defer { slots.deallocate() }
-            return try body(SlotBuffer(slots: slots))
+    static func push(_ count: Int, on state: ThreadLocalValue<ConversionState>) -> SlotBuffer {
+        let inUse = state.pointee.fieldSlotsInUse
+        guard count <= stackCapacity - inUse else {
+            return SlotBuffer(slots: UnsafeMutableBufferPointer<Int32>.allocate(capacity: count))
         }
-        // A homogeneous tuple is laid out as an array of its element, as a C array imported as one is.
-        var storage: Inline = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        return try withUnsafeMutablePointer(to: &storage) { (tuple) throws(ArchiveDecodingError) -> Model in
-            try body(SlotBuffer(slots: UnsafeMutableBufferPointer(start: UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: Int32.self), count: count)))
-        }
+        state.pointee.fieldSlotsInUse = inUse + count
+        let start = state.trailingBytes.assumingMemoryBound(to: Int32.self) + inUse
+        return SlotBuffer(slots: UnsafeMutableBufferPointer(start: start, count: count))
     }
 
-    private typealias Inline = (
-        Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-        Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32
-    )
+    /// Gives back `slots`, the last that ``push(_:on:)`` gave on `state` and not given back.
+    @inline(__always)
+    static func pop(_ slots: SlotBuffer, on state: ThreadLocalValue<ConversionState>) {
+        let stack = state.trailingBytes.assumingMemoryBound(to: Int32.self)
+        let inUse = state.pointee.fieldSlotsInUse
+        // The last slots pushed on the stack end where its used part ends; allocated ones are
+        // a block of their own, which cannot start inside the state's allocation.
+        if slots.count <= inUse, slots.slots.baseAddress == stack + (inUse - slots.count) {
+            state.pointee.fieldSlotsInUse = inUse - slots.count
+            return
+        }
+        assert(slots.slots.baseAddress.map { $0 < stack || $0 >= stack + stackCapacity } ?? true, "field slots given back out of order")
+        slots.slots.deallocate()
+    }
 }
 
 /// A dictionary (a response object or an archive) that a key map decodes, not copied, and where

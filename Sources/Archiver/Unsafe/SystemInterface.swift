@@ -111,9 +111,15 @@ struct ThreadLocal<Value>: Sendable {
     }
 
     /// Makes `value` this thread's value, which it must not have yet.
-    func make(_ value: Value) -> ThreadLocalValue<Value> {
+    ///
+    /// `trailingBytes` more bytes follow the value in the same allocation, uninitialized, freed
+    /// with it (``ThreadLocalValue/trailingBytes``).
+    func make(_ value: Value, trailingBytes: Int = 0) -> ThreadLocalValue<Value> {
         assert(pthread_getspecific(key) == nil, "this thread has its \(Value.self) already")
-        let address = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        assert(MemoryLayout<Value>.alignment <= 16, "free() frees what malloc's alignment serves")
+        let address = UnsafeMutableRawPointer.allocate(
+            byteCount: MemoryLayout<Value>.stride + trailingBytes, alignment: MemoryLayout<Value>.alignment
+        ).bindMemory(to: Value.self, capacity: 1)
         address.initialize(to: value)
         pthread_setspecific(key, address)
         return ThreadLocalValue(address, key: key)
@@ -147,6 +153,12 @@ struct ThreadLocalValue<Value> {
             assert(isCurrentThreads, "a thread's \(Value.self) used on another thread")
             return address
         }
+    }
+
+    /// The bytes ``ThreadLocal/make(_:trailingBytes:)`` put after the value.
+    @inlinable @inline(__always)
+    var trailingBytes: UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(address) + MemoryLayout<Value>.stride
     }
 
     /// Whether this is the value of the thread that runs: what debug builds check of every use
