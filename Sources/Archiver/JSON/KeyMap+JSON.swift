@@ -25,6 +25,15 @@ extension KeyMap where Model: KeyMapped {
         return try construct(json: document, object: index, state: level.state)
     }
 
+    /// ``decode(json:at:)`` of the value `input` holds, whose door is `.json`: a nested model's
+    /// way in, with the text not retained (``KeyMapInput/withJSON(_:)``, inlined here, so that
+    /// no closure is called per model).
+    @usableFromInline
+    func decode(jsonValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) -> Model {
+        let index = input.index
+        return try input.withJSON { (json) throws(ArchiveDecodingError) in try decode(json: json, at: index) }
+    }
+
     /// ``decode(json:at:)`` one level deeper, on the thread whose state is `state`.
     @inline(__always)
     private func construct(json document: JSONDocument, object: Int, state: ThreadLocalValue<ConversionState>) throws(ArchiveDecodingError) -> Model {

@@ -427,13 +427,24 @@ public final class KeyMap<Model>: @unchecked Sendable {
     @usableFromInline
     func decode(_ object: [String: Any], from source: KeyMapSource) throws(ArchiveDecodingError) -> Model {
         guard isUsable else { throw unusable() }
-        return try ValueNesting.descendWithState(orElse: { (refusal) throws(ArchiveDecodingError) -> Model in throw .refused(Model.self, refusal) }) {
-            (state) throws(ArchiveDecodingError) -> Model in
-            // Where each field's key is, found first in one pass over the dictionary's keys.
-            try DictionarySlots.with(object, count: fields.count) { (found) throws(ArchiveDecodingError) -> Model in
-                KeyMapField.locate(fields, in: object, from: source, into: found)
-                return try construct(from: KeyMapObject(dictionary: found, from: source), log: state.pointee.droppedElements)
-            }
+        let level = ValueNesting.enter()
+        guard level.isNear else {
+            return try ValueNesting.descendFar(to: level.depth, level.state, orElse: { (refusal) throws(ArchiveDecodingError) -> Model in
+                throw .refused(Model.self, refusal)
+            }) { (state) throws(ArchiveDecodingError) -> Model in try construct(object, from: source, state: state) }
+        }
+        level.state.pointee.depth = level.depth
+        defer { level.state.pointee.depth = level.depth - 1 }
+        return try construct(object, from: source, state: level.state)
+    }
+
+    /// ``decode(_:from:)`` one level deeper, on the thread whose state is `state`.
+    @inline(__always)
+    private func construct(_ object: [String: Any], from source: KeyMapSource, state: ThreadLocalValue<ConversionState>) throws(ArchiveDecodingError) -> Model {
+        // Where each field's key is, found first in one pass over the dictionary's keys.
+        try DictionarySlots.with(object, count: fields.count) { (found) throws(ArchiveDecodingError) -> Model in
+            KeyMapField.locate(fields, in: object, from: source, into: found)
+            return try construct(from: KeyMapObject(dictionary: found, from: source), log: state.pointee.droppedElements)
         }
     }
 
@@ -507,8 +518,7 @@ extension KeyMap where Model: KeyMapped {
             guard let dictionary = input.object as? [String: Any] else { throw .typeMismatch(Model.self, found: input) }
             return try decode(dictionary, from: input.source)
         case .json:
-            let index = input.index
-            return try input.withJSON { (json) throws(ArchiveDecodingError) in try decode(json: json, at: index) }
+            return try decode(jsonValue: input)
         case .propertyList:
             return try decode(propertyList: input.propertyList, at: input.index)
         }

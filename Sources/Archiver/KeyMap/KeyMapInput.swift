@@ -91,7 +91,7 @@ public struct KeyMapInput {
 
     /// Runs `body` with the JSON text, not retained: this input holds it for the call, so a
     /// retain and a release per nested model read would buy nothing. The door is `.json`.
-    @usableFromInline
+    @inline(__always)
     func withJSON<Result>(_ body: (JSONDocument) throws(ArchiveDecodingError) -> Result) throws(ArchiveDecodingError) -> Result {
         try InvariantCasts.withUnretained(document, as: JSONDocument.self, body)
     }
