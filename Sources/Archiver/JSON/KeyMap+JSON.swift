@@ -1,5 +1,22 @@
 import Foundation
 
+extension KeyMapped {
+    /// Decodes a value from JSON text, such as a server's response body, straight through the
+    /// key map: ``Serializable/decode(json:)`` for a type known to be key-mapped, without asking
+    /// at run time how the type reads itself.
+    ///
+    /// ```swift
+    /// let user = try User.decode(json: body)
+    /// // throws: User.user_reviews[1].restaurant.id: expected String, found nothing
+    /// ```
+    ///
+    /// - Throws: ``ArchiveDecodingError``, as ``Serializable/decode(json:)``.
+    @inlinable
+    public static func decode(json: Data) throws(ArchiveDecodingError) -> Self {
+        try keyMap.decode(json: parse(json), at: 0)
+    }
+}
+
 extension KeyMap where Model: KeyMapped {
     /// Builds a model from the object at `index` of a parsed JSON text, read as a response
     /// object: each property straight from the text, under its server key.

@@ -78,6 +78,7 @@ extension Serializable {
         return try decode(responseObject: object)
     }
 
+    @usableFromInline
     static func parse(_ json: Data) throws(ArchiveDecodingError) -> JSONDocument {
         do {
             return try JSONDocument(data: json)
