@@ -41,8 +41,9 @@ public struct KeyMapInput {
     @usableFromInline let object: Any
     /// The parsed document (a ``JSONDocument`` or a ``BinaryPropertyListDocument``), or `nil`.
     @usableFromInline let document: AnyObject?
-    /// The value's token in a JSON text, or its object number in a property list.
-    @usableFromInline let index: Int
+    /// The value's token in a JSON text, or its object number in a property list. Variable so
+    /// that a collection can move one input from element to element (``Elements/next(into:)``).
+    @usableFromInline var index: Int
 
     /// Whether the value comes from a server's response or from an archive the library wrote:
     /// server keys apply to the first, archive keys to the second.
@@ -482,6 +483,27 @@ extension KeyMapInput {
         var position: Int
         let end: Int
         @usableFromInline let count: Int
+
+        /// Moves `element` to the next element, or returns `false` at the end. `element` starts
+        /// as a copy of the collection's input: for a parsed document only its index changes, so
+        /// that the elements share one input, with one reference to the document, instead of
+        /// making and destroying an input (a retain, a release and an existential) per element.
+        @usableFromInline
+        mutating func next(into element: inout KeyMapInput) -> Bool {
+            guard position < end else { return false }
+            switch input.door {
+            case .object:
+                element = input.child(object: objects[position])
+                position += 1
+            case .json:
+                element.index = position
+                position = Int(input.json.tokens[position].next)
+            case .propertyList:
+                element.index = InvariantCasts.unwrapped(references)[position]
+                position += 1
+            }
+            return true
+        }
 
         @usableFromInline
         mutating func next() -> KeyMapInput? {

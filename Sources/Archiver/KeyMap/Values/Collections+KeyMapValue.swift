@@ -18,11 +18,13 @@ extension Array: KeyMapValue where Element: KeyMapValue {
     /// ```
     @inlinable
     public init(keyMapValue input: borrowing KeyMapInput) throws(ArchiveDecodingError) {
-        let elements = try input.elements(for: Self.self, expected: Self.keyMapTypeDescription)
+        var elements = try input.elements(for: Self.self, expected: Self.keyMapTypeDescription)
         self.init()
         reserveCapacity(elements.count)
         let log = KeyMapDecodingContext.log
-        for (index, element) in elements.enumerated() {
+        var element = copy input
+        var index = 0
+        while elements.next(into: &element) {
             do {
                 let start = log?.errors.count ?? 0
                 append(try decodeKeyMapValue(Element.self, from: element))
@@ -31,6 +33,7 @@ extension Array: KeyMapValue where Element: KeyMapValue {
             } catch {
                 try KeyMapDecodingContext.dropOrThrow(error.nested(in: Self.self, at: [.index(index)]), elementType: Element.self)
             }
+            index += 1
         }
     }
 
