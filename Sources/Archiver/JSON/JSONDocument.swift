@@ -56,9 +56,28 @@ final class JSONDocument: @unchecked Sendable {
     }
 
     /// The text of the token at `index` when it is a string; `nil` for any other value.
-    @inline(__always)
+    @usableFromInline
     func stringIfString(at index: Int) -> String? {
         tokens[index].kind == .string ? string(at: index) : nil
+    }
+
+    /// ``plainInteger(_:at:)`` for `Int`, callable from code compiled for a model.
+    @usableFromInline
+    func plainInt(at index: Int) -> Int? { plainInteger(Int.self, at: index) }
+
+    /// ``plainInteger(_:at:)`` for `Int64`, callable from code compiled for a model.
+    @usableFromInline
+    func plainInt64(at index: Int) -> Int64? { plainInteger(Int64.self, at: index) }
+
+    /// The Boolean at `index`, as ``KeyMapInput/bool(at:of:)`` reads it; `nil` for any other value.
+    @usableFromInline
+    func boolIfBool(at index: Int) -> Bool? { KeyMapInput.bool(at: index, of: self) }
+
+    /// The number at `index` as ``KeyMapInput/double(at:of:)`` reads it, when it is exact; `nil` otherwise.
+    @usableFromInline
+    func exactDouble(at index: Int) -> Double? {
+        if case .value(let double) = KeyMapInput.double(at: index, of: self) { return double }
+        return nil
     }
 
     /// The exact value of the integer at `index`, when the value is an integer that fits or a

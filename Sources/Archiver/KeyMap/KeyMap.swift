@@ -167,7 +167,8 @@ public final class KeyMap<Model>: @unchecked Sendable {
         properties: [KeyMapProperty<Model>],
         dates: KeyMapDates? = nil,
         strictCollections: Bool = false,
-        site: KeyMapSite
+        site: KeyMapSite,
+        construct fixedConstruct: (([KeyMapField], KeyMapObject, DroppedElementLog?) throws(ArchiveDecodingError) -> Model)? = nil
     ) {
         var parameters: [KeyMapParameter] = []
         for parameter in repeat KeyMapParameter((each Property).self) {
@@ -220,21 +221,17 @@ public final class KeyMap<Model>: @unchecked Sendable {
         self.readers = Self.readers(initializer, parameters: parameters, placeholder: placeholder, fields: plan.fields)
         self.storeEntries = Self.storeEntries(of: readers)
         self.jsonObject = Self.jsonObject(of: readers, fields: plan.fields)
+        // (Not `fixedConstruct ?? { … }`: that expression crashes Swift 6.3's SIL generation.)
+        if let fixedConstruct {
+            self.construct = fixedConstruct
+            KeyMapCache.store(self, at: site)
+            return
+        }
         self.construct = { fields, object, log throws(ArchiveDecodingError) in
             var index = 0
             func next<Value: KeyMapValue>(_ type: Value.Type) throws(ArchiveDecodingError) -> Value {
-                let position = index
-                index += 1
-                guard let log else {
-                    return try KeyMapField.withField(fields, at: position) { (field) throws(ArchiveDecodingError) in
-                        try field.decode(Value.self, from: object, at: position, model: Model.self)
-                    }
-                }
-                let field = fields[position]
-                let start = log.errors.count
-                let value = try field.decode(Value.self, from: object, at: position, model: Model.self)
-                log.nest(from: start, in: Model.self, key: field.key(for: object.source))
-                return value
+                defer { index += 1 }
+                return try Self.decodeField(Value.self, fields, index, object, log)
             }
             return initializer(repeat try next((each Property).self))
         }

@@ -229,8 +229,8 @@ final class KeyMapField: Sendable {
     }
 
     /// A null value falls back to the default; any other failure gets the key in its path.
-    @inline(never)
-    private func recover<Property: KeyMapValue>(
+    @usableFromInline @inline(never)
+    func recover<Property: KeyMapValue>(
         _ type: Property.Type, from error: ArchiveDecodingError, in object: KeyMapObject, at index: Int, model: Any.Type
     ) throws(ArchiveDecodingError) -> Property {
         let key = key(for: object.source)

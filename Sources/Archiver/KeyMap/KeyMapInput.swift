@@ -585,14 +585,14 @@ extension KeyMapInput {
 /// Plain fields, as ``KeyMapInput``'s: a decode makes one per model, and reads it once per field.
 @usableFromInline
 struct KeyMapObject {
-    let door: KeyMapInput.Door
+    @usableFromInline let door: KeyMapInput.Door
     /// The response object or archive, and where each field's key is in it
     /// (``KeyMapField/locate(_:in:from:into:)``), for the object door.
     let dictionary: DictionarySlots
     /// The parsed document, not retained: the decode that made this object holds it.
-    let document: Unretained<AnyObject>?
+    @usableFromInline let document: Unretained<AnyObject>?
     /// Each field's value in `document`: a JSON text's token, a property list's object; -1 when missing.
-    let slots: SlotBuffer
+    @usableFromInline let slots: SlotBuffer
     /// Server keys apply to a response, archive keys to an archive.
     @usableFromInline let source: KeyMapSource
 
@@ -650,6 +650,27 @@ struct KeyMapObject {
         }
     }
 
+    /// ``KeyMapField/decode(_:from:at:model:)`` of a plain field whose value is in a JSON text,
+    /// compiled for `Property` in a key map's construct closure (``KeyMap/field(_:_:_:_:_:)``),
+    /// so that a string, a number or a nested model comes back without a generic conversion's
+    /// copies; `nil` when the field is not plain, has no value or is not in a JSON text, for the
+    /// field decoder's full rules. The reads and the recovery are the field decoder's own.
+    @inlinable @inline(__always)
+    func readPlainJSON<Property: KeyMapValue>(
+        _ type: Property.Type, of field: KeyMapField, at index: Int, model: Any.Type
+    ) throws(ArchiveDecodingError) -> Property? {
+        guard door == .json, field.isPlain else { return nil }
+        let slot = Int(slots[index])
+        guard slot >= 0 else { return nil }
+        return try InvariantCasts.unwrapped(document).with { (object) throws(ArchiveDecodingError) -> Property? in
+            do throws(ArchiveDecodingError) {
+                return try KeyMapInput.read(Property.self, at: slot, of: unsafeDowncast(object, to: JSONDocument.self))
+            } catch {
+                return try field.recover(Property.self, from: error, in: self, at: index, model: model)
+            }
+        }
+    }
+
     /// The value of `field`, the map's field number `index`, as an input; `nil` when it has none.
     /// For what is not the common path: transforms, which take Foundation objects, and the null check of a failed read.
     func input(of field: KeyMapField, at index: Int) -> KeyMapInput? {
@@ -700,19 +721,22 @@ extension KeyMapInput {
     /// these reads do not take as they are (another kind of token, a number that does not fit, a
     /// numeral string of another form) goes to the type's own conversion, so the rules and
     /// errors stay the conversions'.
-    @inline(__always)
+    ///
+    /// Inlinable, so that a fixed-arity key map's construct closure, compiled for the model,
+    /// compiles it for each property's type (``KeyMapObject/readPlainJSON(_:of:at:model:)``).
+    @inlinable @inline(__always)
     static func read<Property: KeyMapValue>(_ type: Property.Type, at index: Int, of json: JSONDocument) throws(ArchiveDecodingError) -> Property {
         if Property.self == String.self {
             // Moved out of the local, not copied: the types are the same.
             if var string = json.stringIfString(at: index) { return InvariantCasts.moving(&string, as: Property.self, leaving: "") }
         } else if Property.self == Int.self {
-            if let integer = json.plainInteger(Int.self, at: index) { return InvariantCasts.sameType(integer, as: Property.self) }
+            if let integer = json.plainInt(at: index) { return InvariantCasts.sameType(integer, as: Property.self) }
         } else if Property.self == Int64.self {
-            if let integer = json.plainInteger(Int64.self, at: index) { return InvariantCasts.sameType(integer, as: Property.self) }
+            if let integer = json.plainInt64(at: index) { return InvariantCasts.sameType(integer, as: Property.self) }
         } else if Property.self == Bool.self {
-            if let bool = bool(at: index, of: json) { return InvariantCasts.sameType(bool, as: Property.self) }
+            if let bool = json.boolIfBool(at: index) { return InvariantCasts.sameType(bool, as: Property.self) }
         } else if Property.self == Double.self {
-            if case .value(let double) = double(at: index, of: json) { return InvariantCasts.sameType(double, as: Property.self) }
+            if let double = json.exactDouble(at: index) { return InvariantCasts.sameType(double, as: Property.self) }
         }
         return try Property(keyMapValue: KeyMapInput(json: json, at: index))
     }

@@ -11,6 +11,7 @@
 /// guard entry.type == ObjectIdentifier(Value.self) else { return nil }
 /// return InvariantCasts.downcast(entry.value, to: Box<Value>.self).value
 /// ```
+@usableFromInline
 enum InvariantCasts {
     /// `object` as `Target`, which the caller knows it is.
     @inline(__always)
@@ -20,7 +21,7 @@ enum InvariantCasts {
     }
 
     /// The value `optional` holds, which the caller knows is there.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func unwrapped<Wrapped>(_ optional: Wrapped?) -> Wrapped {
         assert(optional != nil, "no \(Wrapped.self)")
         return optional.unsafelyUnwrapped
@@ -86,7 +87,7 @@ enum InvariantCasts {
     /// type (the library's, for an app's models) a copy into a generic result goes through the
     /// value witness (for a `String` of more than 15 bytes an atomic retain) and then releases
     /// the original: an atomic pair per value, for nothing.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func moving<Source, Target>(_ pointer: UnsafeMutablePointer<Source>, as _: Target.Type, leaving replacement: Source) -> Target {
         assert(Source.self == Target.self, "\(Source.self) is not \(Target.self)")
         let target = UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: Target.self).move()
@@ -96,7 +97,7 @@ enum InvariantCasts {
 
     /// `value` as `Target`, which the caller knows is `Source` itself (a generic parameter that
     /// a type comparison has shown to be a concrete type, or the reverse).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func sameType<Source, Target>(_ value: Source, as _: Target.Type) -> Target {
         assert(Source.self == Target.self, "\(Source.self) is not \(Target.self)")
         return unsafeBitCast(value, to: Target.self)
@@ -117,10 +118,11 @@ enum InvariantCasts {
 /// let held = Unretained(document)               // the caller holds `document` for the decode
 /// held.with { document in document.tokens[0] }  // no retain
 /// ```
+@usableFromInline
 struct Unretained<Object: AnyObject> {
-    private let reference: Unmanaged<Object>
+    @usableFromInline let reference: Unmanaged<Object>
     #if DEBUG
-    private weak var object: Object?
+    @usableFromInline weak var object: Object?
     #endif
 
     @inline(__always)
@@ -131,8 +133,9 @@ struct Unretained<Object: AnyObject> {
         #endif
     }
 
-    /// Calls `body` with the object, not retained.
-    @inline(__always)
+    /// Calls `body` with the object, not retained. Inlinable: a key map's construct closure,
+    /// compiled for the model, reads its fields' JSON through it.
+    @inlinable @inline(__always)
     func with<Result>(_ body: (Object) throws(ArchiveDecodingError) -> Result) throws(ArchiveDecodingError) -> Result {
         #if DEBUG
         assert(object != nil, "an unretained \(Object.self) was used after it was freed")

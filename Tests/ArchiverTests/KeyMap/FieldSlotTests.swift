@@ -36,15 +36,20 @@ struct FieldSlotTests {
 
     static var slotsInUse: Int { ValueNesting.state.pointee.fieldSlotsInUse }
 
+    /// The names of the first `count` nodes of a chain.
+    static func expectedNames(_ count: Int) -> [String] {
+        (0 ..< count).map { String($0) }
+    }
+
     @Test func aChainDeeperThanTheThreadsSlotsReadsEveryLevelThroughEachDocument() throws {
         let count = Self.nodesPastTheStack
         #expect(count * SlotNode.keyMap.fields.count > FieldSlots.stackCapacity)
         let fromJSON = try SlotNode.decode(json: Self.chain(nodes: count))
-        #expect(Self.names(along: fromJSON) == (0 ..< count).map(String.init))
+        #expect(Self.names(along: fromJSON) == Self.expectedNames(count))
         #expect(fromJSON.children.first?.f9 == 19)
         #expect(Self.slotsInUse == 0)
         let fromArchive = try SlotNode(archivedData: fromJSON.archivedData())
-        #expect(Self.names(along: fromArchive) == (0 ..< count).map(String.init))
+        #expect(Self.names(along: fromArchive) == Self.expectedNames(count))
         #expect(Self.slotsInUse == 0)
     }
 
@@ -52,7 +57,7 @@ struct FieldSlotTests {
     func aDecodeThatFailsGivesBackItsSlots(nodes count: Int) throws {
         // The deepest node fails, and its parent drops it, as a lenient list does.
         let dropped = try SlotNode.decode(json: Self.chain(nodes: count, deepestID: "{}"))
-        #expect(Self.names(along: dropped) == (0 ..< count - 1).map(String.init))
+        #expect(Self.names(along: dropped) == Self.expectedNames(count - 1))
         #expect(Self.slotsInUse == 0)
         // The root fails after every level below it was read.
         #expect(throws: ArchiveDecodingError.self) { try SlotNode.decode(json: Self.chain(nodes: count, rootTag: "{}")) }
@@ -66,7 +71,7 @@ struct FieldSlotTests {
         #expect(Self.slotsInUse == 0)
         // And the next decode on this thread reads its value whole.
         let again = try SlotNode(archivedData: value.archivedData())
-        #expect(Self.names(along: again) == (0 ..< count).map(String.init))
+        #expect(Self.names(along: again) == Self.expectedNames(count))
         #expect(Self.slotsInUse == 0)
     }
 }
