@@ -8,9 +8,11 @@ extension Serializable {
     /// let user = try User.decode(json: body)
     /// ```
     ///
-    /// Key-mapped and ``ArchiveCodable`` types read the text in one pass straight into their
-    /// properties, without building dictionaries on the way, so that each number is read from
-    /// its digits; hand-written conformances get the parsed object as a ``ResponseObject``. The reader is strict RFC 8259: see <doc:JSON> for what it accepts.
+    /// Key-mapped and ``ArchiveCodable`` types read the text into their properties without
+    /// building dictionaries on the way (the reader indexes its tokens, then each property is
+    /// read from its token), so that each number is read from its digits; hand-written
+    /// conformances get the parsed object as a ``ResponseObject``. The reader is strict RFC 8259:
+    /// see <doc:JSON> for what it accepts.
     ///
     /// - Throws: ``ArchiveDecodingError``: ``ArchiveDecodingError/Reason/invalidJSON(_:)``
     ///   naming the byte offset, line and column when the text is not JSON, with the text's key
