@@ -72,7 +72,7 @@ struct SlotBuffer {
 /// // … record where each field's value is, then construct the model from the slots
 /// ```
 enum FieldSlots {
-    /// The slots each thread's state holds: 1 KiB of `Int32`, room for nesting 16 levels of maps of 32 fields.
+    /// The slots each thread's state holds: 2 KiB of `Int32`, room for nesting 16 levels of maps of 32 fields.
     static let stackCapacity = 512
 
     /// `count` slots, not yet initialized: the next on `state`'s stack, or allocated.
@@ -83,22 +83,29 @@ enum FieldSlots {
             return SlotBuffer(slots: UnsafeMutableBufferPointer<Int32>.allocate(capacity: count))
         }
         state.pointee.fieldSlotsInUse = inUse + count
-        let start = state.trailingBytes.assumingMemoryBound(to: Int32.self) + inUse
+        let start = stack(of: state) + inUse
         return SlotBuffer(slots: UnsafeMutableBufferPointer(start: start, count: count))
+    }
+
+    /// The slots after `state`, bound to `Int32` (binding again is free, and the bytes hold
+    /// nothing else).
+    @inline(__always)
+    private static func stack(of state: ThreadLocalValue<ConversionState>) -> UnsafeMutablePointer<Int32> {
+        state.trailingBytes.bindMemory(to: Int32.self, capacity: stackCapacity)
     }
 
     /// Gives back `slots`, the last that ``push(_:on:)`` gave on `state` and not given back.
     @inline(__always)
     static func pop(_ slots: SlotBuffer, on state: ThreadLocalValue<ConversionState>) {
-        let stack = state.trailingBytes.assumingMemoryBound(to: Int32.self)
+        let base = stack(of: state)
         let inUse = state.pointee.fieldSlotsInUse
         // The last slots pushed on the stack end where its used part ends; allocated ones are
         // a block of their own, which cannot start inside the state's allocation.
-        if slots.count <= inUse, slots.slots.baseAddress == stack + (inUse - slots.count) {
+        if slots.count <= inUse, slots.slots.baseAddress == base + (inUse - slots.count) {
             state.pointee.fieldSlotsInUse = inUse - slots.count
             return
         }
-        assert(slots.slots.baseAddress.map { $0 < stack || $0 >= stack + stackCapacity } ?? true, "field slots given back out of order")
+        assert(slots.slots.baseAddress.map { $0 < base || $0 >= base + stackCapacity } ?? true, "field slots given back out of order")
         slots.slots.deallocate()
     }
 }

@@ -198,7 +198,48 @@ struct UnsafeBoundaryTests {
         #expect(mine.isCurrentThreads)
     }
 
+    @Test func aThreadsValueHasItsTrailingBytesAfterIt() {
+        let values = ThreadLocal<Int64>()
+        let value = values.make(7, trailingBytes: 64)
+        let bytes = value.trailingBytes.bindMemory(to: UInt8.self, capacity: 64)
+        for index in 0 ..< 64 { bytes[index] = UInt8(index) }
+        #expect(value.pointee == 7)
+        #expect(UnsafeMutableRawPointer(value.address) + MemoryLayout<Int64>.stride == value.trailingBytes)
+        #expect((0 ..< 64).allSatisfy { bytes[$0] == UInt8($0) })
+    }
+
+    // MARK: FieldSlots
+
+    @Test func fieldSlotsComeFromTheThreadsStackInOrderAndAreAllocatedPastIt() {
+        let state = ValueNesting.state
+        let before = state.pointee.fieldSlotsInUse
+        let first = FieldSlots.push(4, on: state)
+        let second = FieldSlots.push(3, on: state)
+        #expect(state.pointee.fieldSlotsInUse == before + 7)
+        #expect(second.slots.baseAddress == first.slots.baseAddress.map { $0 + 4 })
+        let beyond = FieldSlots.push(FieldSlots.stackCapacity, on: state)
+        #expect(state.pointee.fieldSlotsInUse == before + 7, "slots past the stack are allocated")
+        beyond.fill(-1)
+        second.fill(2)
+        first.fill(1)
+        #expect(beyond[FieldSlots.stackCapacity - 1] == -1 && second[2] == 2 && first[3] == 1)
+        FieldSlots.pop(beyond, on: state)
+        FieldSlots.pop(second, on: state)
+        FieldSlots.pop(first, on: state)
+        #expect(state.pointee.fieldSlotsInUse == before)
+    }
+
     #if DEBUG
+    @Test func aDebugBuildStopsFieldSlotsGivenBackOutOfOrder() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let state = ValueNesting.state
+            let first = FieldSlots.push(2, on: state)
+            _ = FieldSlots.push(2, on: state)
+            FieldSlots.pop(first, on: state)
+        }
+        #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("field slots given back out of order"))
+    }
+
     @Test func aDebugBuildStopsAThreadsValueUsedOnAnother() async {
         await #expect(processExitsWith: .failure) {
             let values = ThreadLocal<Int>()
