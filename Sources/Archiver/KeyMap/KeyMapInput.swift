@@ -662,9 +662,9 @@ struct KeyMapObject {
         guard door == .json, field.isPlain else { return nil }
         let slot = Int(slots[index])
         guard slot >= 0 else { return nil }
-        return try InvariantCasts.unwrapped(document).with { (object) throws(ArchiveDecodingError) -> Property? in
+        return try withDocument(as: JSONDocument.self) { (json) throws(ArchiveDecodingError) -> Property? in
             do throws(ArchiveDecodingError) {
-                return try KeyMapInput.read(Property.self, at: slot, of: unsafeDowncast(object, to: JSONDocument.self))
+                return try KeyMapInput.read(Property.self, at: slot, of: json)
             } catch {
                 return try field.recover(Property.self, from: error, in: self, at: index, model: model)
             }
@@ -695,9 +695,10 @@ struct KeyMapObject {
         return dictionary.value(at: index)
     }
 
-    /// Calls `body` with the parsed document, which is a `Document`, not retained.
-    @inline(__always)
-    private func withDocument<Document: AnyObject, Result>(
+    /// Calls `body` with the parsed document, which is a `Document`, not retained. Inlinable for
+    /// ``readPlainJSON(_:of:at:model:)``.
+    @inlinable @inline(__always)
+    func withDocument<Document: AnyObject, Result>(
         as _: Document.Type, _ body: (Document) throws(ArchiveDecodingError) -> Result
     ) throws(ArchiveDecodingError) -> Result {
         // The door says which document it is.

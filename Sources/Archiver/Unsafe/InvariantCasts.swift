@@ -14,7 +14,7 @@
 @usableFromInline
 enum InvariantCasts {
     /// `object` as `Target`, which the caller knows it is.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func downcast<Target: AnyObject>(_ object: AnyObject, to _: Target.Type) -> Target {
         assert(object is Target, "\(type(of: object)) is not \(Target.self)")
         return unsafeDowncast(object, to: Target.self)
